@@ -1,0 +1,171 @@
+//! The cycle-set rule (rule 9) and the disallowed-capture rule (rule 15) of seed 004, the
+//! precise approximation of Ing's SST ko rule (RULES.md §3.2).
+
+use crate::board::{Board, Cell, Idx};
+use crate::color::Color;
+use crate::history::Positions;
+use crate::illegal::Illegal;
+use crate::point::Point;
+use std::collections::{BTreeSet, HashMap};
+
+/// A play's signature (definition 14): the point played, the points captured, and the
+/// points of the chains it threatens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    /// The point played.
+    pub point: Point,
+    /// The points captured (sorted).
+    pub captured: Vec<Point>,
+    /// The points of opponent chains the play reduced to one liberty (sorted).
+    pub threatened: Vec<Point>,
+}
+
+/// A potentially disallowed play (definition 12) waiting for the opponent's answer.
+#[derive(Clone, Debug)]
+struct Pending {
+    player: Color,
+    number: usize,
+    signature: Signature,
+}
+
+/// What rule 9 forbids on the next move.
+#[derive(Clone, Debug)]
+struct Constraint {
+    capture_move: usize,
+    set: BTreeSet<Point>,
+}
+
+/// What the rule needs to know about a play before it is made.
+#[derive(Clone, Debug)]
+pub(crate) struct Before {
+    signature: Signature,
+    constrained: bool,
+    /// One stone of each of the mover's chains in atari before the play.
+    own_threatened: Vec<Point>,
+}
+
+/// The state of the cycle-set rules over one game.
+#[derive(Clone, Debug, Default)]
+pub struct CycleSets {
+    /// For each capture (point, captured set): the moves it was made at, and its cycle set.
+    captures: HashMap<(Point, Vec<Point>), (Vec<usize>, BTreeSet<Point>)>,
+    constraint: Option<Constraint>,
+    pending: Option<Pending>,
+    /// Per player: signatures made disallowed, with (counteracted move, counteracting move).
+    disallowed: [HashMap<Signature, (usize, usize)>; 2],
+}
+
+/// The stones of the chains of `c` adjacent to `i` that have exactly `libs` liberties.
+fn adjacent_chains_with(board: &Board, i: Idx, c: Color, libs: u16) -> Vec<Point> {
+    let mut heads: Vec<Idx> = Vec::new();
+    for n in board.neighbours(i) {
+        if board.cell(n) == Cell::stone(c) && board.liberties(n) == libs {
+            let h = board.chain_head(n);
+            if !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for h in heads {
+        board.for_each_stone(h, |s| out.push(board.point(s)));
+    }
+    out.sort();
+    out
+}
+
+impl CycleSets {
+    /// Examines a play of `color` on the empty point `i` before it is made: rule 9, then
+    /// rule 15. On success returns what [`CycleSets::after_play`] needs.
+    pub(crate) fn check(&self, board: &Board, i: Idx, color: Color) -> Result<Before, Illegal> {
+        let point = board.point(i);
+        if let Some(c) = &self.constraint {
+            if c.set.contains(&point) {
+                return Err(Illegal::CycleSet { capture_move: c.capture_move });
+            }
+        }
+        let opp = color.opponent();
+        let signature = Signature {
+            point,
+            captured: adjacent_chains_with(board, i, opp, 1),
+            threatened: adjacent_chains_with(board, i, opp, 2),
+        };
+        let constrained = self.constraint.is_some();
+        if !constrained {
+            if let Some(&(counteracted_move, by_move)) = self.disallowed[color.index()].get(&signature) {
+                return Err(Illegal::DisallowedCapture { counteracted_move, by_move });
+            }
+        }
+        let own_threatened = board
+            .indices()
+            .filter(|&j| board.cell(j) == Cell::stone(color) && board.chain_head(j) == j && board.liberties(j) == 1)
+            .map(|j| board.point(j))
+            .collect();
+        Ok(Before { signature, constrained, own_threatened })
+    }
+
+    /// Updates the state after move `number`, a play of `color` that `before` examined.
+    /// `board` and `positions` already include the move.
+    pub(crate) fn after_play(&mut self, before: Before, color: Color, number: usize, board: &Board, positions: &Positions, plays: &[Option<Point>]) {
+        let sig = before.signature;
+        self.judge_pending(color, number, board, &sig.captured);
+        // Definition 12: unconstrained, threatens, and rescues none of the mover's chains in atari.
+        let rescues = before.own_threatened.iter().any(|&p| {
+            board.get(p) == Some(color) && board.liberties(board.idx(p)) > 1
+        });
+        if !before.constrained && !sig.threatened.is_empty() && !rescues {
+            self.pending = Some(Pending { player: color, number, signature: sig.clone() });
+        }
+        self.constraint = None;
+        if sig.captured.is_empty() {
+            return;
+        }
+        // Definition 8: a repeated capture leaving the same board adds the points played
+        // in between to the capture's cycle set.
+        let entry = self.captures.entry((sig.point, sig.captured.clone())).or_default();
+        for &s in &entry.0 {
+            if positions.same(s, number) {
+                entry.1.extend(plays[s..number - 1].iter().flatten().copied());
+            }
+        }
+        entry.0.push(number);
+        if !entry.1.is_empty() {
+            self.constraint = Some(Constraint { capture_move: number, set: entry.1.clone() });
+        }
+    }
+
+    /// Notes a pass by `color` at move `number`.
+    pub(crate) fn after_pass(&mut self, color: Color, number: usize, board: &Board) {
+        self.judge_pending(color, number, board, &[]);
+        self.constraint = None;
+    }
+
+    /// Definition 13 and rule 15: if the opponent's last play was potentially disallowed and
+    /// this move counteracts it, its signature becomes disallowed for her.
+    fn judge_pending(&mut self, color: Color, number: usize, board: &Board, captured: &[Point]) {
+        let Some(p) = self.pending.take() else { return };
+        if p.player != color.opponent() || p.number + 1 != number {
+            return;
+        }
+        let spared = !captured.contains(&p.signature.point);
+        let restored = p
+            .signature
+            .threatened
+            .iter()
+            .all(|&q| board.get(q) == Some(color) && board.liberties(board.idx(q)) >= 2);
+        if spared && restored {
+            self.disallowed[p.player.index()].insert(p.signature, (p.number, number));
+        }
+    }
+
+    /// The points the next move may not be played on under rule 9, with the capture that
+    /// made the set.
+    pub fn constraint(&self) -> Option<(usize, Vec<Point>)> {
+        self.constraint.as_ref().map(|c| (c.capture_move, c.set.iter().copied().collect()))
+    }
+
+    /// The signatures disallowed for `color` under rule 15.
+    pub fn disallowed(&self, color: Color) -> Vec<&Signature> {
+        self.disallowed[color.index()].keys().collect()
+    }
+}

@@ -1,0 +1,610 @@
+//! A game: rules, board and full history; legality under every rule of RULES.md §2-§4.
+
+use crate::board::{Board, Cell, Idx};
+use crate::color::Color;
+use crate::cycle::CycleSets;
+use crate::ending::PassState;
+use crate::handicap::{fixed_handicap, HandicapError};
+use crate::history::Positions;
+use crate::illegal::Illegal;
+use crate::ko;
+use crate::point::{Move, Point, Size};
+use crate::rules::{KoRule, LongCycle, Rules, Suicide};
+use std::fmt;
+
+/// One move of the game as it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Opponent stones captured by step 2 (sorted).
+    pub captured: Vec<Point>,
+    /// Own stones removed by step 3, suicide (sorted).
+    pub suicided: Vec<Point>,
+    /// For a pass: whether it handed a prisoner to the opponent (RULES.md §4).
+    pub pass_stone: bool,
+    /// For a pass: whether it made the preliminary end (RULES.md §4).
+    pub preliminary_end: bool,
+}
+
+/// How a game ended (RULES.md §4, other ends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The ending rule's passes: the game goes to scoring.
+    Passes,
+    /// A player resigned.
+    Resignation {
+        /// Who resigned.
+        loser: Color,
+    },
+    /// A player ran out of time (Ikeda rule 2: a player who fails to move loses).
+    Time {
+        /// Who ran out of time.
+        loser: Color,
+    },
+    /// A player forfeited.
+    Forfeit {
+        /// Who forfeited.
+        loser: Color,
+    },
+    /// A situation recurred a third time with no pass in between under simple ko
+    /// (RULES.md §3.1).
+    LongCycle {
+        /// The ruling: no result or draw.
+        outcome: LongCycle,
+        /// The three moves after which the same situation stood (0 = the start).
+        occurrences: [usize; 3],
+    },
+}
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Moves are being played.
+    Playing,
+    /// The game is over.
+    Ended(EndReason),
+}
+
+/// A game result, written as in SGF (RULES.md §5.2, "Winner").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// Decided by the score: the winner (`None` for a draw) and the margin in half points.
+    Score {
+        /// The winner; `None` when the scores are equal and ties are draws.
+        winner: Option<Color>,
+        /// The margin in half points.
+        margin_halves: u32,
+    },
+    /// The loser resigned.
+    Resignation(Color),
+    /// The loser ran out of time.
+    Time(Color),
+    /// The loser forfeited.
+    Forfeit(Color),
+    /// A draw (`0`), e.g. a Korean long cycle.
+    Draw,
+    /// No result (`Void`), e.g. a Japanese long cycle.
+    Void,
+}
+
+impl GameResult {
+    /// The winner, if someone won.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::Score { winner, .. } => winner,
+            GameResult::Resignation(w) | GameResult::Time(w) | GameResult::Forfeit(w) => Some(w),
+            GameResult::Draw | GameResult::Void => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Score { winner: None, .. } | GameResult::Draw => f.write_str("0"),
+            GameResult::Score { winner: Some(w), margin_halves } => {
+                write!(f, "{}+", w.letter())?;
+                crate::rules::write_halves(f, *margin_halves as i32)
+            }
+            GameResult::Resignation(w) => write!(f, "{}+R", w.letter()),
+            GameResult::Time(w) => write!(f, "{}+T", w.letter()),
+            GameResult::Forfeit(w) => write!(f, "{}+F", w.letter()),
+            GameResult::Void => f.write_str("Void"),
+        }
+    }
+}
+
+/// Why a setup (handicap, setup stones) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// Setup is only possible before the first move.
+    NotEmpty,
+    /// Fixed handicap placement failed.
+    Handicap(HandicapError),
+    /// A free handicap needs at least two distinct points on the board, not all of them.
+    BadPoints(String),
+    /// The given stones leave a chain without liberty.
+    NoLiberty(Point),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NotEmpty => f.write_str("setup is only possible before the first move on an empty board"),
+            SetupError::Handicap(e) => e.fmt(f),
+            SetupError::BadPoints(s) => f.write_str(s),
+            SetupError::NoLiberty(p) => write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The position before the first move (RULES.md: `P_0`, after handicap stones).
+#[derive(Clone, Debug)]
+struct Start {
+    board: Board,
+    to_move: Color,
+    handicap: Vec<Point>,
+}
+
+/// A game of Go under a set of rules, with its whole history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    start: Start,
+    board: Board,
+    to_move: Color,
+    moves: Vec<MoveRecord>,
+    plays: Vec<Option<Point>>,
+    positions: Positions,
+    prisoners: [u32; 2],
+    passes: PassState,
+    cycle: CycleSets,
+    phase: Phase,
+}
+
+/// What the legality check learned about a play, reused when it is made.
+struct Checked {
+    cycle: Option<crate::cycle::Before>,
+}
+
+impl Game {
+    /// A new game on an empty board, Black to move.
+    pub fn new(size: Size, rules: Rules) -> Game {
+        Game::from_position(Board::new(size), Color::Black, rules)
+    }
+
+    /// A game starting from a set-up position with `to_move` to play (e.g. an SGF record's
+    /// `AB`/`AW`/`PL`). The position is `P_0` for the repetition rules.
+    pub fn from_position(board: Board, to_move: Color, rules: Rules) -> Game {
+        let mut board = board;
+        board.clear_ko();
+        Game {
+            positions: Positions::new(&board, to_move),
+            start: Start { board: board.clone(), to_move, handicap: Vec::new() },
+            board,
+            to_move,
+            rules,
+            moves: Vec::new(),
+            plays: Vec::new(),
+            prisoners: [0; 2],
+            passes: PassState::default(),
+            cycle: CycleSets::default(),
+            phase: Phase::Playing,
+        }
+    }
+
+    /// Places `n` handicap stones on the fixed points (GTP order) and gives White the move
+    /// (RULES.md §6). Only before the first move on an empty board.
+    pub fn set_fixed_handicap(&mut self, n: u8) -> Result<Vec<Point>, SetupError> {
+        let points = fixed_handicap(self.board.size(), n).map_err(SetupError::Handicap)?;
+        self.set_free_handicap(&points)?;
+        Ok(points)
+    }
+
+    /// Places handicap stones on the given points and gives White the move (RULES.md §6).
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), SetupError> {
+        let size = self.board.size();
+        if !self.moves.is_empty() || self.board.stones_on_board(Color::Black) + self.board.stones_on_board(Color::White) > 0 {
+            return Err(SetupError::NotEmpty);
+        }
+        let mut distinct = points.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() != points.len() {
+            return Err(SetupError::BadPoints("a handicap point is repeated".into()));
+        }
+        if points.len() < 2 || points.len() >= size.points() {
+            return Err(SetupError::BadPoints(format!(
+                "a handicap needs from 2 to {} stones, not {}",
+                size.points().saturating_sub(1),
+                points.len()
+            )));
+        }
+        if let Some(p) = points.iter().find(|p| !size.contains(**p)) {
+            return Err(SetupError::BadPoints(format!("({}, {}) is off the board", p.x, p.y)));
+        }
+        let stones: Vec<_> = points.iter().map(|&p| (p, Color::Black)).collect();
+        let board = Board::from_stones(size, &stones).map_err(SetupError::NoLiberty)?;
+        let handicap = points.to_vec();
+        *self = Game::from_position(board, Color::White, self.rules.clone());
+        self.start.handicap = handicap;
+        Ok(())
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Changes the rules. Only komi and scoring-time values may change once moves exist;
+    /// returns false (and changes nothing) if the moves played would become illegal.
+    pub fn set_rules(&mut self, rules: Rules) -> bool {
+        let mut replay = Game::from_position(self.start.board.clone(), self.start.to_move, rules);
+        replay.start.handicap = self.start.handicap.clone();
+        for r in &self.moves {
+            if replay.play_as(r.color, r.mv).is_err() {
+                return false;
+            }
+        }
+        if let Phase::Ended(reason) = &self.phase {
+            if matches!(reason, EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }) {
+                replay.phase = self.phase.clone();
+            }
+        }
+        *self = replay;
+        true
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.board.size()
+    }
+
+    /// The starting position `P_0`.
+    pub fn start_board(&self) -> &Board {
+        &self.start.board
+    }
+
+    /// The handicap stones placed, if any.
+    pub fn handicap(&self) -> &[Point] {
+        &self.start.handicap
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Every move so far.
+    pub fn moves(&self) -> &[MoveRecord] {
+        &self.moves
+    }
+
+    /// Number of moves made (plays and passes).
+    pub fn move_number(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The positions `P_0 ..= P_t` of the game.
+    pub fn positions(&self) -> &Positions {
+        &self.positions
+    }
+
+    /// Prisoners held by `c`: captures, suicided opponent stones and pass stones received.
+    pub fn prisoners(&self, c: Color) -> u32 {
+        self.prisoners[c.index()]
+    }
+
+    /// The pass bookkeeping: runs, preliminary end, first passer.
+    pub fn pass_state(&self) -> &PassState {
+        &self.passes
+    }
+
+    /// The cycle-set rule's state (RULES.md §3.2).
+    pub fn cycle_sets(&self) -> &CycleSets {
+        &self.cycle
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase != Phase::Playing
+    }
+
+    /// The result when it follows from the end alone (resignation, time, forfeit, long
+    /// cycle). A game ended by passes must be scored first; this returns `None` for it.
+    pub fn result(&self) -> Option<GameResult> {
+        match &self.phase {
+            Phase::Playing | Phase::Ended(EndReason::Passes) => None,
+            Phase::Ended(EndReason::Resignation { loser }) => Some(GameResult::Resignation(loser.opponent())),
+            Phase::Ended(EndReason::Time { loser }) => Some(GameResult::Time(loser.opponent())),
+            Phase::Ended(EndReason::Forfeit { loser }) => Some(GameResult::Forfeit(loser.opponent())),
+            Phase::Ended(EndReason::LongCycle { outcome: LongCycle::Draw, .. }) => Some(GameResult::Draw),
+            Phase::Ended(EndReason::LongCycle { .. }) => Some(GameResult::Void),
+        }
+    }
+
+    /// Stones `c` may still put on the board under a stone supply (RULES.md §4), or `None`
+    /// when unlimited. Prisoners return to their owner's bowl.
+    pub fn stones_in_bowl(&self, c: Color) -> Option<u16> {
+        self.rules.stone_supply.map(|s| s.saturating_sub(self.board.stones_on_board(c)))
+    }
+
+    /// Whether the player to move may make `mv`.
+    pub fn legal(&self, mv: Move) -> Result<(), Illegal> {
+        self.check(self.to_move, mv).map(|_| ())
+    }
+
+    /// Whether `color` may make `mv` now (GTP allows either colour to move).
+    pub fn legal_as(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.check(color, mv).map(|_| ())
+    }
+
+    /// Every legal move of the player to move: the legal plays in board order, then pass.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out: Vec<Move> = self
+            .board
+            .indices()
+            .filter(|&i| self.board.cell(i) == Cell::Empty)
+            .map(|i| Move::Play(self.board.point(i)))
+            .filter(|&m| self.legal(m).is_ok())
+            .collect();
+        out.push(Move::Pass);
+        out
+    }
+
+    /// Plays `mv` for the player to move.
+    pub fn play(&mut self, mv: Move) -> Result<&MoveRecord, Illegal> {
+        self.play_as(self.to_move, mv)
+    }
+
+    /// Passes for the player to move.
+    pub fn pass(&mut self) -> Result<&MoveRecord, Illegal> {
+        self.play(Move::Pass)
+    }
+
+    /// Plays `mv` for `color`, whoever's turn it is (GTP `play`); the turn then passes to
+    /// the other colour.
+    pub fn play_as(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
+        let checked = self.check(color, mv)?;
+        self.apply(color, mv, checked);
+        Ok(self.moves.last().expect("a move was just recorded"))
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Result<(), Illegal> {
+        self.end_by(EndReason::Resignation { loser: color })
+    }
+
+    /// `color` loses on time.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<(), Illegal> {
+        self.end_by(EndReason::Time { loser: color })
+    }
+
+    /// `color` forfeits.
+    pub fn forfeit(&mut self, color: Color) -> Result<(), Illegal> {
+        self.end_by(EndReason::Forfeit { loser: color })
+    }
+
+    fn end_by(&mut self, reason: EndReason) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        self.phase = Phase::Ended(reason);
+        Ok(())
+    }
+
+    /// Takes back the last move (or a resignation, loss on time or forfeit), restoring
+    /// everything exactly. Returns false if there is nothing to take back.
+    pub fn undo(&mut self) -> bool {
+        if matches!(
+            self.phase,
+            Phase::Ended(EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. })
+        ) {
+            self.phase = Phase::Playing;
+            return true;
+        }
+        if self.moves.is_empty() {
+            return false;
+        }
+        // Replaying from the start is exact by construction: every derived state (ko,
+        // cycle sets, pass runs, prisoners) is rebuilt the way it was first built.
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.pop();
+        let mut replay = Game::from_position(self.start.board.clone(), self.start.to_move, self.rules.clone());
+        replay.start.handicap = std::mem::take(&mut self.start.handicap);
+        for r in moves {
+            let checked = replay.check_unchecked(r.color, r.mv);
+            replay.apply(r.color, r.mv, checked);
+        }
+        *self = replay;
+        true
+    }
+
+    /// The state a replayed (known legal) move needs, without checking legality.
+    fn check_unchecked(&self, color: Color, mv: Move) -> Checked {
+        let cycle = match mv {
+            Move::Play(p) if self.rules.ko == KoRule::CycleSets => {
+                self.cycle.check(&self.board, self.board.idx(p), color).ok()
+            }
+            _ => None,
+        };
+        Checked { cycle }
+    }
+
+    /// Decides whether `color` may make `mv` (RULES.md §1.6, §2, §3, §4).
+    fn check(&self, color: Color, mv: Move) -> Result<Checked, Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        let Move::Play(p) = mv else {
+            return Ok(Checked { cycle: None });
+        };
+        if !self.size().contains(p) {
+            return Err(Illegal::OffBoard(p));
+        }
+        let i = self.board.idx(p);
+        if self.board.cell(i) != Cell::Empty {
+            return Err(Illegal::Occupied(p));
+        }
+        if self.stones_in_bowl(color) == Some(0) {
+            return Err(Illegal::NoStonesLeft { supply: self.rules.stone_supply.unwrap_or(0) });
+        }
+        self.check_suicide(i, color)?;
+        self.check_repetition(i, color)
+    }
+
+    /// RULES.md §2.
+    fn check_suicide(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+        let stones = self.board.suicide_count(i, color);
+        let refused = match self.rules.suicide {
+            Suicide::Forbidden => stones > 0,
+            Suicide::MultiStone => stones == 1,
+            Suicide::Allowed => false,
+        };
+        if refused {
+            Err(Illegal::Suicide { rule: self.rules.suicide, stones })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// RULES.md §3.
+    fn check_repetition(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        let rule = self.rules.ko;
+        match rule {
+            KoRule::Simple => {
+                let t = self.moves.len();
+                let last_by_opponent = self.moves.last().is_some_and(|r| r.color == color.opponent());
+                if self.board.ko_point() == Some(i) && last_by_opponent && self.board.capture_count(i, color) == 1 {
+                    return Err(Illegal::Ko { rule, recreates: t - 1, retakes: Some(t) });
+                }
+                Ok(Checked { cycle: None })
+            }
+            KoRule::CycleSets => Ok(Checked { cycle: Some(self.cycle.check(&self.board, i, color)?) }),
+            KoRule::CapturePositional if !self.board.would_capture(i, color) => Ok(Checked { cycle: None }),
+            _ => {
+                let hash = self.board.hash_after(i, color);
+                let candidate = || {
+                    let mut b = self.board.clone();
+                    b.play(i, color);
+                    crate::history::pack(&b).0
+                };
+                match ko::repeated(rule, &self.positions, color, hash, candidate) {
+                    Some(s) => Err(Illegal::Ko { rule, recreates: s, retakes: None }),
+                    None => Ok(Checked { cycle: None }),
+                }
+            }
+        }
+    }
+
+    /// Makes a move already found legal.
+    fn apply(&mut self, color: Color, mv: Move, checked: Checked) {
+        let number = self.moves.len() + 1;
+        let mut record = MoveRecord {
+            color,
+            mv,
+            captured: Vec::new(),
+            suicided: Vec::new(),
+            pass_stone: false,
+            preliminary_end: false,
+        };
+        let creator;
+        match mv {
+            Move::Play(p) => {
+                let i = self.board.idx(p);
+                let board = &mut self.board;
+                let (mut captured, mut suicided) = (Vec::new(), Vec::new());
+                board.play_with(i, color, |s, c| {
+                    if c == color {
+                        suicided.push(s);
+                    } else {
+                        captured.push(s);
+                    }
+                });
+                record.captured = self.sorted_points(&captured);
+                record.suicided = self.sorted_points(&suicided);
+                self.prisoners[color.index()] += record.captured.len() as u32;
+                self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
+                self.passes.on_play(color);
+                creator = Some(color);
+            }
+            Move::Pass => {
+                self.board.clear_ko();
+                let out = self.passes.on_pass(&self.rules, color, number);
+                record.pass_stone = out.pass_stone;
+                record.preliminary_end = out.preliminary_end;
+                if out.pass_stone {
+                    self.prisoners[color.opponent().index()] += 1;
+                }
+                if out.ends {
+                    self.phase = Phase::Ended(EndReason::Passes);
+                }
+                creator = self.positions.creator(self.positions.len() - 1);
+            }
+        }
+        self.to_move = color.opponent();
+        self.positions.push(&self.board, self.to_move, creator);
+        self.plays.push(mv.point());
+        self.moves.push(record);
+        self.after_move(color, mv, number, checked);
+    }
+
+    fn sorted_points(&self, idx: &[Idx]) -> Vec<Point> {
+        let mut v: Vec<Point> = idx.iter().map(|&i| self.board.point(i)).collect();
+        v.sort();
+        v
+    }
+
+    /// Rule state that depends on the move just recorded: cycle sets, long cycles.
+    fn after_move(&mut self, color: Color, mv: Move, number: usize, checked: Checked) {
+        if self.rules.ko == KoRule::CycleSets {
+            match (mv, checked.cycle) {
+                (Move::Play(_), Some(before)) => {
+                    self.cycle.after_play(before, color, number, &self.board, &self.positions, &self.plays)
+                }
+                _ => self.cycle.after_pass(color, number, &self.board),
+            }
+        }
+        if mv != Move::Pass && self.rules.long_cycle != LongCycle::Ignore && !self.is_over() {
+            self.detect_long_cycle(number);
+        }
+    }
+
+    /// RULES.md §3.1: the same situation for the third time with no pass in between ends
+    /// the game as the long-cycle rule says.
+    fn detect_long_cycle(&mut self, t: usize) {
+        let last_pass = self.moves.iter().rposition(|r| r.mv == Move::Pass).map_or(0, |k| k + 1);
+        let to_move = self.positions.to_move(t);
+        let mut same: Vec<usize> = self
+            .positions
+            .with_hash(self.positions.hash(t))
+            .filter(|&s| s >= last_pass && s < t && self.positions.to_move(s) == to_move && self.positions.same(s, t))
+            .collect();
+        if same.len() >= 2 {
+            same.sort_unstable();
+            let k = same.len();
+            self.phase = Phase::Ended(EndReason::LongCycle {
+                outcome: self.rules.long_cycle,
+                occurrences: [same[k - 2], same[k - 1], t],
+            });
+        }
+    }
+}

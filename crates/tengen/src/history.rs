@@ -1,0 +1,150 @@
+//! Every position of a game, kept exactly (two bits a point) and indexed by Zobrist hash,
+//! so that repetition rules can find earlier positions fast and confirm them exactly.
+
+use crate::board::{Board, Cell};
+use crate::color::Color;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for keys that are already Zobrist hashes: it uses them as they are.
+#[derive(Default)]
+pub(crate) struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by Zobrist hashes.
+pub(crate) type HashIndex<V> = HashMap<u64, V, BuildHasherDefault<IdentityHasher>>;
+
+const NONE: u32 = u32::MAX;
+
+/// A position packed two bits a point, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Packed(pub Vec<u64>);
+
+/// Packs the stones of a board.
+pub fn pack(board: &Board) -> Packed {
+    let mut out = vec![0u64; words_for(board)];
+    write_packed(board, &mut out);
+    Packed(out)
+}
+
+fn words_for(board: &Board) -> usize {
+    (board.size().points() * 2).div_ceil(64)
+}
+
+fn write_packed(board: &Board, out: &mut [u64]) {
+    for (k, i) in board.indices().enumerate() {
+        let v = match board.cell(i) {
+            Cell::Black => 1u64,
+            Cell::White => 2,
+            _ => 0,
+        };
+        out[k / 32] |= v << ((k % 32) * 2);
+    }
+}
+
+/// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
+/// and its creator (RULES.md §3: the player of the last play at or before it).
+#[derive(Clone, Debug)]
+pub struct Positions {
+    words: usize,
+    data: Vec<u64>,
+    hashes: Vec<u64>,
+    to_move: Vec<Color>,
+    creator: Vec<Option<Color>>,
+    /// The latest entry with each hash; `prev` links to earlier ones with the same hash.
+    latest: HashIndex<u32>,
+    prev: Vec<u32>,
+}
+
+impl Positions {
+    /// A history holding only the starting position `P_0`.
+    pub fn new(start: &Board, to_move: Color) -> Positions {
+        let mut p = Positions {
+            words: words_for(start),
+            data: Vec::new(),
+            hashes: Vec::new(),
+            to_move: Vec::new(),
+            creator: Vec::new(),
+            latest: HashIndex::default(),
+            prev: Vec::new(),
+        };
+        p.push(start, to_move, None);
+        p
+    }
+
+    /// Number of positions recorded (moves + 1).
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// Always false: `P_0` is always there.
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+
+    /// Records the position after the next move.
+    pub fn push(&mut self, board: &Board, to_move: Color, creator: Option<Color>) {
+        let s = self.hashes.len() as u32;
+        let start = self.data.len();
+        self.data.resize(start + self.words, 0);
+        write_packed(board, &mut self.data[start..]);
+        let h = board.hash();
+        self.hashes.push(h);
+        self.to_move.push(to_move);
+        self.creator.push(creator);
+        let before = self.latest.insert(h, s).unwrap_or(NONE);
+        self.prev.push(before);
+    }
+
+    /// The hash of `P_s`.
+    pub fn hash(&self, s: usize) -> u64 {
+        self.hashes[s]
+    }
+
+    /// Who is to move after `P_s`.
+    pub fn to_move(&self, s: usize) -> Color {
+        self.to_move[s]
+    }
+
+    /// Who created `P_s` (made the last play at or before move `s`); `None` for a position
+    /// reached by passes alone from the start.
+    pub fn creator(&self, s: usize) -> Option<Color> {
+        self.creator[s]
+    }
+
+    /// The packed words of `P_s`.
+    pub fn packed(&self, s: usize) -> &[u64] {
+        &self.data[s * self.words..(s + 1) * self.words]
+    }
+
+    /// Whether `P_s` and `P_t` are the same position (exact comparison).
+    pub fn same(&self, s: usize, t: usize) -> bool {
+        self.hashes[s] == self.hashes[t] && self.packed(s) == self.packed(t)
+    }
+
+    /// The indices `s` with hash `h`, latest first. Equal hashes are candidates only:
+    /// confirm with [`Positions::packed`].
+    pub fn with_hash(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut s = self.latest.get(&h).copied().unwrap_or(NONE);
+        std::iter::from_fn(move || {
+            (s != NONE).then(|| {
+                let cur = s as usize;
+                s = self.prev[cur];
+                cur
+            })
+        })
+    }
+}

@@ -1,0 +1,103 @@
+//! Why a move was refused: every refusal names its rule, and a repetition names the earlier
+//! move whose position would recur (RULES.md §3.3).
+
+use crate::point::Point;
+use crate::rules::{KoRule, Suicide};
+use std::fmt;
+
+/// A refused move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over: no more moves.
+    GameOver,
+    /// The point is not on this board.
+    OffBoard(Point),
+    /// The point already holds a stone (RULES.md §1.6).
+    Occupied(Point),
+    /// The suicide rule forbids this self-capture (RULES.md §2).
+    Suicide {
+        /// The suicide rule in force.
+        rule: Suicide,
+        /// Own stones the play would remove.
+        stones: u16,
+    },
+    /// The repetition rule forbids this play (RULES.md §3).
+    Ko {
+        /// The ko rule in force.
+        rule: KoRule,
+        /// The move after which the position that would recur arose (0 = the start).
+        recreates: usize,
+        /// Under simple ko: the move that took the ko this play would retake.
+        retakes: Option<usize>,
+    },
+    /// Rule 9 of the cycle-set rule: the point is in the cycle set of the capture just made
+    /// (RULES.md §3.2).
+    CycleSet {
+        /// The capture whose cycle set holds the point.
+        capture_move: usize,
+    },
+    /// Rule 15: a play with this signature was counteracted earlier (RULES.md §3.2).
+    DisallowedCapture {
+        /// The earlier, counteracted play with the same signature.
+        counteracted_move: usize,
+        /// The opponent's move that counteracted it.
+        by_move: usize,
+    },
+    /// The player's stone supply is used up: she may only pass (RULES.md §4).
+    NoStonesLeft {
+        /// The supply per player.
+        supply: u16,
+    },
+}
+
+fn position_after(s: usize) -> String {
+    if s == 0 {
+        "the starting position".to_string()
+    } else {
+        format!("the position after move {s}")
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => write!(f, "the game is over"),
+            Illegal::OffBoard(p) => write!(f, "the point ({}, {}) is off the board", p.x, p.y),
+            Illegal::Occupied(_) => write!(f, "the point is occupied"),
+            Illegal::Suicide { rule: Suicide::MultiStone, .. } => {
+                write!(f, "suicide (multi-stone rule): a single stone may not capture itself")
+            }
+            Illegal::Suicide { stones, .. } => {
+                let what = if *stones == 1 { "its own stone".to_string() } else { format!("its own {stones} stones") };
+                write!(f, "suicide is forbidden: this play would remove {what}")
+            }
+            Illegal::Ko { rule: KoRule::Simple, recreates, retakes } => {
+                let taken = retakes.map_or(String::new(), |m| format!(" taken at move {m}"));
+                write!(f, "ko: this play would retake the ko{taken} at once (recreating {})", position_after(*recreates))
+            }
+            Illegal::Ko { rule, recreates, .. } => {
+                let what = match rule {
+                    KoRule::Positional => "positional superko",
+                    KoRule::Situational => "situational superko",
+                    KoRule::NaturalSituational => "natural situational superko",
+                    KoRule::CapturePositional => "capture superko (Ikeda rule 4)",
+                    KoRule::Simple | KoRule::CycleSets => "ko",
+                };
+                write!(f, "{what}: this play would recreate {}", position_after(*recreates))
+            }
+            Illegal::CycleSet { capture_move } => write!(
+                f,
+                "cycle set (rule 9): the point is in the cycle set of the capture at move {capture_move}"
+            ),
+            Illegal::DisallowedCapture { counteracted_move, by_move } => write!(
+                f,
+                "disallowed capture (rule 15): this play repeats move {counteracted_move}, which move {by_move} counteracted"
+            ),
+            Illegal::NoStonesLeft { supply } => {
+                write!(f, "stone supply: all {supply} stones are on the board, so only a pass is possible")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}

@@ -1,0 +1,40 @@
+//! The repetition rules that compare whole positions: positional, situational, natural
+//! situational and capture-positional superko (RULES.md §3). Simple ko is decided from the
+//! board's ko point in `game`; the cycle-set rule lives in `cycle`.
+
+use crate::color::Color;
+use crate::history::Positions;
+use crate::rules::KoRule;
+
+/// Whether an earlier position `P_s` counts as repeated by a play of `mover` under `rule`,
+/// given that the positions are equal.
+fn counts(rule: KoRule, positions: &Positions, s: usize, mover: Color) -> bool {
+    match rule {
+        // PSK and Ikeda's rule 4: any earlier position.
+        KoRule::Positional | KoRule::CapturePositional => true,
+        // SSK: the same player to move, i.e. the mover's opponent (RULES.md §3).
+        KoRule::Situational => positions.to_move(s) == mover.opponent(),
+        // NSSK: a position the mover created; P_0 has no creator.
+        KoRule::NaturalSituational => positions.creator(s) == Some(mover),
+        KoRule::Simple | KoRule::CycleSets => false,
+    }
+}
+
+/// The earliest move `s` whose position the candidate would repeat under `rule`, if any.
+/// `hash` is the candidate's Zobrist hash; `candidate` packs the candidate position and is
+/// called only when some hash matches, so every verdict is confirmed exactly.
+pub(crate) fn repeated(
+    rule: KoRule,
+    positions: &Positions,
+    mover: Color,
+    hash: u64,
+    candidate: impl FnOnce() -> Vec<u64>,
+) -> Option<usize> {
+    let mut matches: Vec<usize> = positions.with_hash(hash).filter(|&s| counts(rule, positions, s, mover)).collect();
+    if matches.is_empty() {
+        return None;
+    }
+    let packed = candidate();
+    matches.sort_unstable();
+    matches.into_iter().find(|&s| positions.packed(s) == packed.as_slice())
+}

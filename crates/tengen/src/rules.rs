@@ -1,0 +1,701 @@
+//! Rule values and named rulesets (RULES.md §2-§8).
+//!
+//! A ruleset is a value, not a type: [`Rules`] holds one enum per rule dimension. Every
+//! value has one canonical name (as spelled in RULES.md) and parses from any known spelling.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Defines a rule enum whose variants each have a canonical name and aliases.
+macro_rules! rule_enum {
+    ($(#[$meta:meta])* $name:ident, $key:literal {
+        $($(#[$vmeta:meta])* $variant:ident => $canon:literal $(| $alias:literal)*,)+
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// The key of this rule dimension as spelled in RULES.md.
+            pub const KEY: &'static str = $key;
+
+            /// The canonical name, as spelled in RULES.md.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $canon,)+ }
+            }
+
+            /// Parses the canonical name or an alias, ignoring case, `_` and `-`.
+            pub fn parse(s: &str) -> Option<$name> {
+                let k = normalise(s);
+                $(if k == normalise($canon) $(|| k == normalise($alias))* {
+                    return Some($name::$variant);
+                })+
+                None
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = RuleError;
+            fn from_str(s: &str) -> Result<$name, RuleError> {
+                $name::parse(s).ok_or_else(|| RuleError::BadValue {
+                    key: $key,
+                    value: s.to_string(),
+                    expected: $name::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(", "),
+                })
+            }
+        }
+    };
+}
+
+/// Lower-cases and drops `-`, `_` and spaces, so `Natural_Situational` matches
+/// `natural-situational`.
+fn normalise(s: &str) -> String {
+    s.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).flat_map(char::to_lowercase).collect()
+}
+
+rule_enum! {
+    /// What a player's score counts (RULES.md §5.2).
+    Scoring, "scoring" {
+        /// Stones on the board plus regions belonging to the player (RULES.md §5.2 `area`).
+        Area => "area",
+        /// Regions belonging to the player plus prisoners held (RULES.md §5.2 `territory`).
+        Territory => "territory",
+        /// Stones on the board only (RULES.md §5.2 `stones`; ancient stone scoring).
+        Stones => "stones",
+    }
+}
+
+rule_enum! {
+    /// When self-capture is legal (RULES.md §2).
+    Suicide, "suicide" {
+        /// A play is illegal if step 3 would remove any stone (RULES.md §2 `forbidden`).
+        Forbidden => "forbidden" | "no" | "false",
+        /// Only single-stone suicide of the stone just played is illegal (RULES.md §2 `multi-stone`).
+        MultiStone => "multi-stone" | "multi",
+        /// Every suicide is legal (RULES.md §2 `allowed`).
+        Allowed => "allowed" | "yes" | "true",
+    }
+}
+
+rule_enum! {
+    /// Which repetitions make a play illegal (RULES.md §3).
+    KoRule, "ko" {
+        /// Only the immediate retake of a single-stone ko is illegal (RULES.md §3 `simple`).
+        Simple => "simple",
+        /// No play may recreate any earlier position (RULES.md §3 `positional`, PSK).
+        Positional => "positional" | "psk" | "positional-superko",
+        /// No play may recreate an earlier position with the same player to move (RULES.md §3 `situational`, SSK).
+        Situational => "situational" | "ssk" | "situational-superko",
+        /// No play may recreate a position its own player created (RULES.md §3 `natural-situational`, NSSK).
+        NaturalSituational => "natural-situational" | "nssk",
+        /// No capturing play may recreate an earlier position (RULES.md §3 `capture-positional`; Ikeda rule 4).
+        CapturePositional => "capture-positional" | "ikeda",
+        /// Seed 004's cycle-set and disallowed-capture rules 9 and 15 (RULES.md §3.2; Ing).
+        CycleSets => "cycle-sets" | "ing" | "sst",
+    }
+}
+
+rule_enum! {
+    /// What happens when a long cycle repeats under simple ko (RULES.md §3.1).
+    LongCycle, "long-cycle" {
+        /// The game is void and must be replayed (RULES.md §3.1 `no-result`; Japanese).
+        NoResult => "no-result" | "void",
+        /// The game is drawn (RULES.md §3.1 `draw`; Korean).
+        Draw => "draw",
+        /// Play goes on (RULES.md §3.1 `ignore`; analysis only).
+        Ignore => "ignore" | "none",
+    }
+}
+
+rule_enum! {
+    /// How consecutive passes end the game (RULES.md §4).
+    Ending, "end" {
+        /// Two passes in succession end the game (RULES.md §4 `two-passes`).
+        TwoPasses => "two-passes",
+        /// Two passes end it only if White made the second; else White must pass again (RULES.md §4 `white-passes-last`; AGA).
+        WhitePassesLast => "white-passes-last" | "aga",
+        /// Two passes are a preliminary end; the next two passes end the game (RULES.md §4 `preliminary-end`; Ikeda Territory I/II).
+        PreliminaryEnd => "preliminary-end",
+    }
+}
+
+rule_enum! {
+    /// Whether a pass hands a prisoner to the opponent (RULES.md §4, pass stones).
+    PassStones, "pass-stones" {
+        /// Passing costs nothing (RULES.md §4 `never`).
+        Never => "never" | "no",
+        /// Every pass gives the opponent one prisoner (RULES.md §4 `always`; AGA).
+        Always => "always" | "yes",
+        /// Every pass gives one prisoner, except a game-ending pass by Black (RULES.md §4; Ikeda Territory III).
+        AlwaysExceptBlackFinal => "always-except-black-final" | "not-black-final",
+        /// Passes after the preliminary end give one, except a final pass by the first mover after it (RULES.md §4; Ikeda Territory I/II).
+        AfterPreliminaryEnd => "after-preliminary-end",
+    }
+}
+
+rule_enum! {
+    /// Whether regions next to a seki count as territory (RULES.md §5.2).
+    SekiTerritory, "seki-territory" {
+        /// Seki regions count like any other (RULES.md §5.2).
+        Counted => "counted" | "yes",
+        /// A region adjacent to a chain in seki is neutral (RULES.md §5.2 `not-counted`; Japanese, Korean).
+        NotCounted => "not-counted" | "no",
+    }
+}
+
+rule_enum! {
+    /// How the status of stones is settled after the end (RULES.md §5.1).
+    DeadStones, "dead-stones" {
+        /// Every stone on the board at the end is alive (RULES.md §5.1 `play-out`).
+        PlayOut => "play-out" | "none",
+        /// Players mark dead stones; a rejection resumes play (RULES.md §5.1 `agreement, then resume`).
+        AgreeThenResume => "agree-resume" | "agreement-then-resume" | "resume",
+        /// As agree-resume, but after one resumption every stone counts as alive (RULES.md §5.1; WMSG).
+        AgreeThenResumeOnce => "agree-resume-once" | "agreement-then-resume-once" | "resume-once",
+        /// Disputes are settled by confirmation play, then the board is restored (RULES.md §5.1; Japanese, Korean).
+        AgreeThenConfirm => "agree-confirm" | "agreement-then-confirmation" | "confirmation",
+    }
+}
+
+rule_enum! {
+    /// Who wins an equal score (RULES.md §5.2 `ties`).
+    Ties, "ties" {
+        /// An equal score is a draw, jigo (RULES.md §5.2).
+        Draw => "draw" | "jigo",
+        /// Black wins an equal score (RULES.md §5.2; Ing).
+        BlackWins => "black-wins" | "black",
+    }
+}
+
+rule_enum! {
+    /// Where handicap stones go (RULES.md §6).
+    HandicapPlacement, "handicap-placement" {
+        /// Star points in GTP's order (RULES.md §6 `fixed`).
+        Fixed => "fixed",
+        /// Black chooses the points (RULES.md §6 `free`).
+        Free => "free",
+    }
+}
+
+rule_enum! {
+    /// Points White receives for a handicap of N stones under area scoring (RULES.md §6).
+    Compensation, "handicap-compensation" {
+        /// Nothing (RULES.md §6; Japanese, Korean, NZ).
+        None => "0" | "none",
+        /// N points (RULES.md §6; Chinese, Ing).
+        N => "n",
+        /// N-1 points (RULES.md §6; AGA).
+        NMinusOne => "n-1" | "nminus1" | "n-minus-one",
+    }
+}
+
+rule_enum! {
+    /// Score adjustment when White passed first (RULES.md §5.2 `first-pass-adjustment`).
+    FirstPassAdjustment, "first-pass-adjustment" {
+        /// No adjustment (RULES.md §5.2).
+        None => "none" | "0",
+        /// If White passed first, Black -0.5 and White +0.5 (RULES.md §5.2; Ikeda Area III).
+        HalfPoint => "half-point" | "0.5",
+        /// If White passed first, Black -1 (RULES.md §5.2; WMSG).
+        OnePoint => "one-point" | "1",
+    }
+}
+
+/// Komi, stored in half points so that it is exact: `Komi(15)` is 7.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi(pub i32);
+
+impl Komi {
+    /// Komi from points; `None` unless a multiple of 0.5 (RULES.md §5.2).
+    pub fn from_points(points: f64) -> Option<Komi> {
+        let halves = points * 2.0;
+        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e6).then(|| Komi(halves as i32))
+    }
+
+    /// The komi in points.
+    pub fn points(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_halves(f, self.0)
+    }
+}
+
+/// Writes a number of half points as `7`, `7.5` or `-0.5`.
+pub fn write_halves(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
+    let sign = if halves < 0 { "-" } else { "" };
+    let a = halves.unsigned_abs();
+    if a % 2 == 0 {
+        write!(f, "{sign}{}", a / 2)
+    } else {
+        write!(f, "{sign}{}.5", a / 2)
+    }
+}
+
+impl FromStr for Komi {
+    type Err = RuleError;
+    fn from_str(s: &str) -> Result<Komi, RuleError> {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .and_then(Komi::from_points)
+            .ok_or_else(|| RuleError::BadValue { key: "komi", value: s.to_string(), expected: "a multiple of 0.5".into() })
+    }
+}
+
+/// A complete ruleset: one value per rule dimension (RULES.md §8).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// RULES.md §5.2.
+    pub scoring: Scoring,
+    /// RULES.md §3.
+    pub ko: KoRule,
+    /// RULES.md §3.1.
+    pub long_cycle: LongCycle,
+    /// RULES.md §2.
+    pub suicide: Suicide,
+    /// RULES.md §4.
+    pub ending: Ending,
+    /// RULES.md §4.
+    pub pass_stones: PassStones,
+    /// RULES.md §5.2.
+    pub seki_territory: SekiTerritory,
+    /// RULES.md §5.2 `immortal-territory-only` (Ikeda Territory II).
+    pub immortal_territory_only: bool,
+    /// RULES.md §5.2 `group-tax`.
+    pub group_tax: bool,
+    /// RULES.md §5.1.
+    pub dead_stones: DeadStones,
+    /// RULES.md §5.2.
+    pub komi: Komi,
+    /// RULES.md §5.2.
+    pub ties: Ties,
+    /// RULES.md §6.
+    pub handicap_placement: HandicapPlacement,
+    /// RULES.md §6.
+    pub compensation: Compensation,
+    /// RULES.md §5.2.
+    pub first_pass: FirstPassAdjustment,
+    /// Stones each player may have on the board at once; `None` is unlimited (RULES.md §4).
+    pub stone_supply: Option<u16>,
+}
+
+/// The named rulesets of RULES.md §8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesetName {
+    /// Tromp-Taylor: the basic rules with suicide, PSK and area scoring.
+    TrompTaylor,
+    /// Chinese rules.
+    Chinese,
+    /// Japanese rules (1989).
+    Japanese,
+    /// Korean rules.
+    Korean,
+    /// American Go Association rules.
+    Aga,
+    /// Ing (SST) rules.
+    Ing,
+    /// New Zealand rules.
+    NewZealand,
+    /// World Mind Sports Games rules.
+    Wmsg,
+    /// Ikeda Area Rules I (stone scoring).
+    IkedaArea1,
+    /// Ikeda Area Rules II.
+    IkedaArea2,
+    /// Ikeda Area Rules III.
+    IkedaArea3,
+    /// Ikeda Territory Rules I.
+    IkedaTerritory1,
+    /// Ikeda Territory Rules II.
+    IkedaTerritory2,
+    /// Ikeda Territory Rules III.
+    IkedaTerritory3,
+}
+
+impl RulesetName {
+    /// Every named ruleset in the order of RULES.md §8.
+    pub const ALL: [RulesetName; 14] = [
+        RulesetName::TrompTaylor,
+        RulesetName::Chinese,
+        RulesetName::Japanese,
+        RulesetName::Korean,
+        RulesetName::Aga,
+        RulesetName::Ing,
+        RulesetName::NewZealand,
+        RulesetName::Wmsg,
+        RulesetName::IkedaArea1,
+        RulesetName::IkedaArea2,
+        RulesetName::IkedaArea3,
+        RulesetName::IkedaTerritory1,
+        RulesetName::IkedaTerritory2,
+        RulesetName::IkedaTerritory3,
+    ];
+
+    /// The canonical name (RULES.md §8).
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetName::TrompTaylor => "tromp-taylor",
+            RulesetName::Chinese => "chinese",
+            RulesetName::Japanese => "japanese",
+            RulesetName::Korean => "korean",
+            RulesetName::Aga => "aga",
+            RulesetName::Ing => "ing",
+            RulesetName::NewZealand => "new-zealand",
+            RulesetName::Wmsg => "wmsg",
+            RulesetName::IkedaArea1 => "ikeda-area-1",
+            RulesetName::IkedaArea2 => "ikeda-area-2",
+            RulesetName::IkedaArea3 => "ikeda-area-3",
+            RulesetName::IkedaTerritory1 => "ikeda-territory-1",
+            RulesetName::IkedaTerritory2 => "ikeda-territory-2",
+            RulesetName::IkedaTerritory3 => "ikeda-territory-3",
+        }
+    }
+
+    /// Other spellings, including SGF `RU` values (RULES.md §8).
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            RulesetName::TrompTaylor => &["tt", "trompTaylor", "tromp taylor"],
+            RulesetName::Chinese => &["cn", "chn", "china"],
+            RulesetName::Japanese => &["jp", "jpn", "japan", "nihon kiin"],
+            RulesetName::Korean => &["kr", "kor", "korea"],
+            RulesetName::Aga => &["american", "bga"],
+            RulesetName::Ing => &["goe", "sst", "ing sst", "ing goe"],
+            RulesetName::NewZealand => &["nz"],
+            RulesetName::Wmsg => &["mind sports", "world mind sports games"],
+            RulesetName::IkedaArea1 => &["ikeda area i", "stone scoring", "stones", "ancient"],
+            RulesetName::IkedaArea2 => &["ikeda area ii"],
+            RulesetName::IkedaArea3 => &["ikeda area iii"],
+            RulesetName::IkedaTerritory1 => &["ikeda territory i"],
+            RulesetName::IkedaTerritory2 => &["ikeda territory ii"],
+            RulesetName::IkedaTerritory3 => &["ikeda territory iii"],
+        }
+    }
+
+    /// Finds a ruleset by any known spelling, ignoring case, spaces, `-` and `_`.
+    pub fn parse(s: &str) -> Option<RulesetName> {
+        let k = normalise(s);
+        RulesetName::ALL
+            .into_iter()
+            .find(|r| normalise(r.name()) == k || r.aliases().iter().any(|a| normalise(a) == k))
+    }
+
+    /// The SGF `RU` value written for this ruleset.
+    pub fn sgf_name(self) -> &'static str {
+        match self {
+            RulesetName::TrompTaylor => "Tromp-Taylor",
+            RulesetName::Chinese => "Chinese",
+            RulesetName::Japanese => "Japanese",
+            RulesetName::Korean => "Korean",
+            RulesetName::Aga => "AGA",
+            RulesetName::Ing => "GOE",
+            RulesetName::NewZealand => "NZ",
+            other => other.name(),
+        }
+    }
+
+    /// The rules this name stands for, with its defaults (RULES.md §8).
+    pub fn rules(self) -> Rules {
+        use RulesetName as N;
+        let base = Rules::tromp_taylor();
+        match self {
+            N::TrompTaylor => base,
+            N::Chinese => Rules {
+                suicide: Suicide::Forbidden,
+                dead_stones: DeadStones::AgreeThenResume,
+                compensation: Compensation::N,
+                ..base
+            },
+            N::Japanese | N::Korean => Rules {
+                scoring: Scoring::Territory,
+                ko: KoRule::Simple,
+                long_cycle: if self == N::Japanese { LongCycle::NoResult } else { LongCycle::Draw },
+                suicide: Suicide::Forbidden,
+                seki_territory: SekiTerritory::NotCounted,
+                dead_stones: DeadStones::AgreeThenConfirm,
+                komi: Komi(13),
+                handicap_placement: HandicapPlacement::Fixed,
+                ..base
+            },
+            N::Aga => Rules {
+                ko: KoRule::Situational,
+                suicide: Suicide::Forbidden,
+                ending: Ending::WhitePassesLast,
+                pass_stones: PassStones::Always,
+                dead_stones: DeadStones::AgreeThenResume,
+                handicap_placement: HandicapPlacement::Fixed,
+                compensation: Compensation::NMinusOne,
+                ..base
+            },
+            N::Ing => Rules {
+                ko: KoRule::CycleSets,
+                suicide: Suicide::MultiStone,
+                dead_stones: DeadStones::AgreeThenResume,
+                komi: Komi(16),
+                ties: Ties::BlackWins,
+                compensation: Compensation::N,
+                stone_supply: Some(180),
+                ..base
+            },
+            N::NewZealand => Rules {
+                ko: KoRule::Situational,
+                suicide: Suicide::MultiStone,
+                dead_stones: DeadStones::AgreeThenResume,
+                komi: Komi(14),
+                ..base
+            },
+            N::Wmsg => Rules {
+                suicide: Suicide::Forbidden,
+                dead_stones: DeadStones::AgreeThenResumeOnce,
+                komi: Komi(13),
+                compensation: Compensation::N,
+                first_pass: FirstPassAdjustment::OnePoint,
+                ..base
+            },
+            N::IkedaArea1 | N::IkedaArea2 | N::IkedaArea3 => Rules {
+                scoring: if self == N::IkedaArea1 { Scoring::Stones } else { Scoring::Area },
+                first_pass: if self == N::IkedaArea3 { FirstPassAdjustment::HalfPoint } else { FirstPassAdjustment::None },
+                ..Rules::ikeda_base()
+            },
+            N::IkedaTerritory1 | N::IkedaTerritory2 => Rules {
+                scoring: Scoring::Territory,
+                ending: Ending::PreliminaryEnd,
+                pass_stones: PassStones::AfterPreliminaryEnd,
+                immortal_territory_only: self == N::IkedaTerritory2,
+                ..Rules::ikeda_base()
+            },
+            N::IkedaTerritory3 => Rules {
+                scoring: Scoring::Territory,
+                pass_stones: PassStones::AlwaysExceptBlackFinal,
+                ..Rules::ikeda_base()
+            },
+        }
+    }
+}
+
+impl fmt::Display for RulesetName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RulesetName {
+    type Err = RuleError;
+    fn from_str(s: &str) -> Result<RulesetName, RuleError> {
+        RulesetName::parse(s).ok_or_else(|| RuleError::UnknownRuleset(s.to_string()))
+    }
+}
+
+/// A rule name, key or value that could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// No ruleset has this name.
+    UnknownRuleset(String),
+    /// No rule has this key.
+    UnknownKey(String),
+    /// The value is not one of the key's values.
+    BadValue {
+        /// The rule.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// The values the rule takes.
+        expected: String,
+    },
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::UnknownRuleset(s) => {
+                let names: Vec<_> = RulesetName::ALL.iter().map(|r| r.name()).collect();
+                write!(f, "unknown ruleset {s:?} (known: {})", names.join(", "))
+            }
+            RuleError::UnknownKey(k) => write!(f, "unknown rule {k:?} (known: {})", Rules::KEYS.join(", ")),
+            RuleError::BadValue { key, value, expected } => {
+                write!(f, "{value:?} is not a value of {key} (expected {expected})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+fn parse_bool(key: &'static str, s: &str) -> Result<bool, RuleError> {
+    match normalise(s).as_str() {
+        "yes" | "true" | "on" | "1" => Ok(true),
+        "no" | "false" | "off" | "0" => Ok(false),
+        _ => Err(RuleError::BadValue { key, value: s.to_string(), expected: "yes, no".into() }),
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+impl Rules {
+    /// The keys of [`Rules::set`] and [`Rules::get`], in display order.
+    pub const KEYS: [&'static str; 16] = [
+        "scoring",
+        "ko",
+        "long-cycle",
+        "suicide",
+        "end",
+        "pass-stones",
+        "seki-territory",
+        "immortal-territory-only",
+        "group-tax",
+        "dead-stones",
+        "komi",
+        "ties",
+        "handicap-placement",
+        "handicap-compensation",
+        "first-pass-adjustment",
+        "stone-supply",
+    ];
+
+    /// Tromp-Taylor: the basic rules of RULES.md §1 with every option at its simplest.
+    pub fn tromp_taylor() -> Rules {
+        Rules {
+            scoring: Scoring::Area,
+            ko: KoRule::Positional,
+            long_cycle: LongCycle::Ignore,
+            suicide: Suicide::Allowed,
+            ending: Ending::TwoPasses,
+            pass_stones: PassStones::Never,
+            seki_territory: SekiTerritory::Counted,
+            immortal_territory_only: false,
+            group_tax: false,
+            dead_stones: DeadStones::PlayOut,
+            komi: Komi(15),
+            ties: Ties::Draw,
+            handicap_placement: HandicapPlacement::Free,
+            compensation: Compensation::None,
+            first_pass: FirstPassAdjustment::None,
+            stone_supply: None,
+        }
+    }
+
+    /// What all of Ikeda's rules share: rules 4 and 5, play-out, komi 0 (rule 8).
+    fn ikeda_base() -> Rules {
+        Rules {
+            ko: KoRule::CapturePositional,
+            suicide: Suicide::Forbidden,
+            komi: Komi(0),
+            ..Rules::tromp_taylor()
+        }
+    }
+
+    /// The rules of a named ruleset (any known spelling, including SGF `RU` values).
+    pub fn named(name: &str) -> Result<Rules, RuleError> {
+        name.parse::<RulesetName>().map(RulesetName::rules)
+    }
+
+    /// The named ruleset whose defaults these rules are exactly, if any.
+    pub fn ruleset_name(&self) -> Option<RulesetName> {
+        RulesetName::ALL.into_iter().find(|n| n.rules() == *self)
+    }
+
+    /// Sets one rule by key and value, spelled as in RULES.md (`ko`, `natural-situational`).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
+        match normalise(key).as_str() {
+            "scoring" => self.scoring = value.parse()?,
+            "ko" | "korule" => self.ko = value.parse()?,
+            "longcycle" => self.long_cycle = value.parse()?,
+            "suicide" => self.suicide = value.parse()?,
+            "end" | "ending" => self.ending = value.parse()?,
+            "passstones" => self.pass_stones = value.parse()?,
+            "sekiterritory" => self.seki_territory = value.parse()?,
+            "immortalterritoryonly" => self.immortal_territory_only = parse_bool("immortal-territory-only", value)?,
+            "grouptax" => self.group_tax = parse_bool("group-tax", value)?,
+            "deadstones" => self.dead_stones = value.parse()?,
+            "komi" => self.komi = value.parse()?,
+            "ties" => self.ties = value.parse()?,
+            "handicapplacement" => self.handicap_placement = value.parse()?,
+            "handicapcompensation" | "compensation" => self.compensation = value.parse()?,
+            "firstpassadjustment" | "firstpass" => self.first_pass = value.parse()?,
+            "stonesupply" => {
+                self.stone_supply = match normalise(value).as_str() {
+                    "unlimited" | "none" | "0" => None,
+                    v => Some(v.parse().map_err(|_| RuleError::BadValue {
+                        key: "stone-supply",
+                        value: value.to_string(),
+                        expected: "unlimited, or a number of stones from 1 to 65535".into(),
+                    })?),
+                }
+            }
+            _ => return Err(RuleError::UnknownKey(key.to_string())),
+        }
+        Ok(())
+    }
+
+    /// The value of one rule, spelled as [`Rules::set`] accepts it.
+    pub fn get(&self, key: &str) -> Result<String, RuleError> {
+        Ok(match normalise(key).as_str() {
+            "scoring" => self.scoring.to_string(),
+            "ko" | "korule" => self.ko.to_string(),
+            "longcycle" => self.long_cycle.to_string(),
+            "suicide" => self.suicide.to_string(),
+            "end" | "ending" => self.ending.to_string(),
+            "passstones" => self.pass_stones.to_string(),
+            "sekiterritory" => self.seki_territory.to_string(),
+            "immortalterritoryonly" => yes_no(self.immortal_territory_only).to_string(),
+            "grouptax" => yes_no(self.group_tax).to_string(),
+            "deadstones" => self.dead_stones.to_string(),
+            "komi" => self.komi.to_string(),
+            "ties" => self.ties.to_string(),
+            "handicapplacement" => self.handicap_placement.to_string(),
+            "handicapcompensation" | "compensation" => self.compensation.to_string(),
+            "firstpassadjustment" | "firstpass" => self.first_pass.to_string(),
+            "stonesupply" => self.stone_supply.map_or("unlimited".to_string(), |n| n.to_string()),
+            _ => return Err(RuleError::UnknownKey(key.to_string())),
+        })
+    }
+
+    /// Every `(key, value)` pair, in [`Rules::KEYS`] order.
+    pub fn entries(&self) -> Vec<(&'static str, String)> {
+        Rules::KEYS.iter().map(|&k| (k, self.get(k).expect("every key is known"))).collect()
+    }
+
+    /// The keys whose values differ from `other`'s.
+    pub fn differences(&self, other: &Rules) -> Vec<&'static str> {
+        Rules::KEYS.iter().copied().filter(|k| self.get(k).ok() != other.get(k).ok()).collect()
+    }
+}
+
+impl Default for Rules {
+    /// Tromp-Taylor.
+    fn default() -> Rules {
+        Rules::tromp_taylor()
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `key: value` lines; the ruleset's name first when these are a named ruleset's defaults.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n) = self.ruleset_name() {
+            writeln!(f, "ruleset: {n}")?;
+        }
+        for (k, v) in self.entries() {
+            writeln!(f, "{k}: {v}")?;
+        }
+        Ok(())
+    }
+}
