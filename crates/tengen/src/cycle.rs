@@ -85,11 +85,11 @@ impl CycleSets {
             }
         }
         let opp = color.opponent();
-        let signature = Signature {
-            point,
-            captured: adjacent_chains_with(board, i, opp, 1),
-            threatened: adjacent_chains_with(board, i, opp, 2),
-        };
+        // A play only removes liberties from the opponent's chains next to it, so those with
+        // two liberties are the ones it threatens; but a suicide gives them back at once.
+        let threatened =
+            if board.suicide_count(i, color) > 0 { Vec::new() } else { adjacent_chains_with(board, i, opp, 2) };
+        let signature = Signature { point, captured: adjacent_chains_with(board, i, opp, 1), threatened };
         let constrained = self.constraint.is_some();
         if !constrained {
             if let Some(&(counteracted_move, by_move)) = self.disallowed[color.index()].get(&signature) {
