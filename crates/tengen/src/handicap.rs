@@ -91,11 +91,17 @@ pub fn fixed_handicap(size: Size, n: u8) -> Result<Vec<Point>, HandicapError> {
     Ok(out)
 }
 
-/// The star points drawn on an empty board: the fixed handicap points of the board.
+/// The star points drawn on an empty board: the corner handicap points, the centre on odd
+/// boards, and the side middles as well from 15x15 up (19x19 has nine, 9x9 and 13x13 five).
 pub fn star_points(size: Size) -> Vec<Point> {
-    match max_fixed_handicap(size) {
-        0 => Vec::new(),
-        4 => fixed_handicap(size, 4).unwrap_or_default(),
-        _ => fixed_handicap(size, 9).unwrap_or_default(),
+    let max = max_fixed_handicap(size);
+    if max == 0 {
+        return Vec::new();
     }
+    let mut stars = fixed_handicap(size, 4).unwrap_or_default();
+    if max == 9 {
+        let big = size.width >= 15 && size.height >= 15;
+        stars = fixed_handicap(size, if big { 9 } else { 5 }).unwrap_or_default();
+    }
+    stars
 }
