@@ -8,7 +8,11 @@ mod gtp;
 mod rules;
 
 #[derive(Parser)]
-#[command(name = "tengen", version, about = "The rules of Go, exactly: every ruleset, a GTP engine, benchmarks")]
+#[command(
+    name = "tengen",
+    version,
+    about = "The rules of Go, exactly: every ruleset, a GTP engine, benchmarks"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

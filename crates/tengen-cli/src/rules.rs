@@ -38,7 +38,12 @@ pub fn run(args: Args) -> Result<(), String> {
 pub fn show(r: RulesetName) -> String {
     let rules = r.rules();
     let mut out = format!("{} (SGF RU[{}])\n", r.name(), r.sgf_name());
-    let width = rules.entries().iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let width = rules
+        .entries()
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0);
     for (k, v) in rules.entries() {
         out.push_str(&format!("  {k:<width$}  {v}\n"));
     }
@@ -54,14 +59,23 @@ pub fn table() -> String {
     for r in RulesetName::ALL {
         let rules = r.rules();
         let mut row = vec![r.name().to_string()];
-        row.extend(COLUMNS.iter().map(|(_, k)| rules.get(k).unwrap_or_default()));
+        row.extend(
+            COLUMNS
+                .iter()
+                .map(|(_, k)| rules.get(k).unwrap_or_default()),
+        );
         rows.push(row);
     }
-    let widths: Vec<usize> =
-        (0..rows[0].len()).map(|c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0))
+        .collect();
     let mut out = String::new();
     for (n, row) in rows.iter().enumerate() {
-        let cells: Vec<String> = row.iter().zip(&widths).map(|(v, w)| format!("{v:<w$}")).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(v, w)| format!("{v:<w$}"))
+            .collect();
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
         if n == 0 {

@@ -44,11 +44,21 @@ pub(crate) struct Before {
     own_threatened: Vec<Point>,
 }
 
+/// A capture (definition 7): the point played and the points captured.
+type Capture = (Point, Vec<Point>);
+
+/// What the game knows of one capture: the moves that made it, and its cycle set.
+#[derive(Clone, Debug, Default)]
+struct CaptureHistory {
+    moves: Vec<usize>,
+    cycle_set: BTreeSet<Point>,
+}
+
 /// The state of the cycle-set rules over one game.
 #[derive(Clone, Debug, Default)]
 pub struct CycleSets {
     /// For each capture (point, captured set): the moves it was made at, and its cycle set.
-    captures: HashMap<(Point, Vec<Point>), (Vec<usize>, BTreeSet<Point>)>,
+    captures: HashMap<Capture, CaptureHistory>,
     constraint: Option<Constraint>,
     pending: Option<Pending>,
     /// Per player: signatures made disallowed, with (counteracted move, counteracting move).
@@ -81,40 +91,75 @@ impl CycleSets {
         let point = board.point(i);
         if let Some(c) = &self.constraint {
             if c.set.contains(&point) {
-                return Err(Illegal::CycleSet { capture_move: c.capture_move });
+                return Err(Illegal::CycleSet {
+                    capture_move: c.capture_move,
+                });
             }
         }
         let opp = color.opponent();
         // A play only removes liberties from the opponent's chains next to it, so those with
         // two liberties are the ones it threatens; but a suicide gives them back at once.
-        let threatened =
-            if board.suicide_count(i, color) > 0 { Vec::new() } else { adjacent_chains_with(board, i, opp, 2) };
-        let signature = Signature { point, captured: adjacent_chains_with(board, i, opp, 1), threatened };
+        let threatened = if board.suicide_count(i, color) > 0 {
+            Vec::new()
+        } else {
+            adjacent_chains_with(board, i, opp, 2)
+        };
+        let signature = Signature {
+            point,
+            captured: adjacent_chains_with(board, i, opp, 1),
+            threatened,
+        };
         let constrained = self.constraint.is_some();
         if !constrained {
-            if let Some(&(counteracted_move, by_move)) = self.disallowed[color.index()].get(&signature) {
-                return Err(Illegal::DisallowedCapture { counteracted_move, by_move });
+            if let Some(&(counteracted_move, by_move)) =
+                self.disallowed[color.index()].get(&signature)
+            {
+                return Err(Illegal::DisallowedCapture {
+                    counteracted_move,
+                    by_move,
+                });
             }
         }
         let own_threatened = board
             .indices()
-            .filter(|&j| board.cell(j) == Cell::stone(color) && board.chain_head(j) == j && board.liberties(j) == 1)
+            .filter(|&j| {
+                board.cell(j) == Cell::stone(color)
+                    && board.chain_head(j) == j
+                    && board.liberties(j) == 1
+            })
             .map(|j| board.point(j))
             .collect();
-        Ok(Before { signature, constrained, own_threatened })
+        Ok(Before {
+            signature,
+            constrained,
+            own_threatened,
+        })
     }
 
     /// Updates the state after move `number`, a play of `color` that `before` examined.
     /// `board` and `positions` already include the move.
-    pub(crate) fn after_play(&mut self, before: Before, color: Color, number: usize, board: &Board, positions: &Positions, plays: &[Option<Point>]) {
+    pub(crate) fn after_play(
+        &mut self,
+        before: Before,
+        color: Color,
+        number: usize,
+        board: &Board,
+        positions: &Positions,
+        plays: &[Option<Point>],
+    ) {
         let sig = before.signature;
         self.judge_pending(color, number, board, &sig.captured);
         // Definition 12: unconstrained, threatens, and rescues none of the mover's chains in atari.
-        let rescues = before.own_threatened.iter().any(|&p| {
-            board.get(p) == Some(color) && board.liberties(board.idx(p)) > 1
-        });
+        let rescues = before
+            .own_threatened
+            .iter()
+            .any(|&p| board.get(p) == Some(color) && board.liberties(board.idx(p)) > 1);
         if !before.constrained && !sig.threatened.is_empty() && !rescues {
-            self.pending = Some(Pending { player: color, number, signature: sig.clone() });
+            self.pending = Some(Pending {
+                player: color,
+                number,
+                signature: sig.clone(),
+            });
         }
         self.constraint = None;
         if sig.captured.is_empty() {
@@ -122,15 +167,23 @@ impl CycleSets {
         }
         // Definition 8: a repeated capture leaving the same board adds the points played
         // in between to the capture's cycle set.
-        let entry = self.captures.entry((sig.point, sig.captured.clone())).or_default();
-        for &s in &entry.0 {
+        let entry = self
+            .captures
+            .entry((sig.point, sig.captured.clone()))
+            .or_default();
+        for &s in &entry.moves {
             if positions.same(s, number) {
-                entry.1.extend(plays[s..number - 1].iter().flatten().copied());
+                let between = plays[s..number - 1].iter().flatten().copied();
+                entry.cycle_set.extend(between);
             }
         }
-        entry.0.push(number);
-        if !entry.1.is_empty() {
-            self.constraint = Some(Constraint { capture_move: number, set: entry.1.clone() });
+        entry.moves.push(number);
+        if !entry.cycle_set.is_empty() {
+            let set = entry.cycle_set.clone();
+            self.constraint = Some(Constraint {
+                capture_move: number,
+                set,
+            });
         }
     }
 
@@ -161,7 +214,9 @@ impl CycleSets {
     /// The points the next move may not be played on under rule 9, with the capture that
     /// made the set.
     pub fn constraint(&self) -> Option<(usize, Vec<Point>)> {
-        self.constraint.as_ref().map(|c| (c.capture_move, c.set.iter().copied().collect()))
+        self.constraint
+            .as_ref()
+            .map(|c| (c.capture_move, c.set.iter().copied().collect()))
     }
 
     /// The signatures disallowed for `color` under rule 15.

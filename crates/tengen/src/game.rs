@@ -105,7 +105,10 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameResult::Score { winner: None, .. } | GameResult::Draw => f.write_str("0"),
-            GameResult::Score { winner: Some(w), margin_halves } => {
+            GameResult::Score {
+                winner: Some(w),
+                margin_halves,
+            } => {
                 write!(f, "{}+", w.letter())?;
                 crate::rules::write_halves(f, *margin_halves as i32)
             }
@@ -133,10 +136,14 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::NotEmpty => f.write_str("setup is only possible before the first move on an empty board"),
+            SetupError::NotEmpty => {
+                f.write_str("setup is only possible before the first move on an empty board")
+            }
             SetupError::Handicap(e) => e.fmt(f),
             SetupError::BadPoints(s) => f.write_str(s),
-            SetupError::NoLiberty(p) => write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y),
+            SetupError::NoLiberty(p) => {
+                write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y)
+            }
         }
     }
 }
@@ -185,7 +192,11 @@ impl Game {
         board.clear_ko();
         Game {
             positions: Positions::new(&board, to_move),
-            start: Start { board: board.clone(), to_move, handicap: Vec::new() },
+            start: Start {
+                board: board.clone(),
+                to_move,
+                handicap: Vec::new(),
+            },
             board,
             to_move,
             rules,
@@ -209,7 +220,10 @@ impl Game {
     /// Places handicap stones on the given points and gives White the move (RULES.md §6).
     pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), SetupError> {
         let size = self.board.size();
-        if !self.moves.is_empty() || self.board.stones_on_board(Color::Black) + self.board.stones_on_board(Color::White) > 0 {
+        if !self.moves.is_empty()
+            || self.board.stones_on_board(Color::Black) + self.board.stones_on_board(Color::White)
+                > 0
+        {
             return Err(SetupError::NotEmpty);
         }
         let mut distinct = points.to_vec();
@@ -226,7 +240,10 @@ impl Game {
             )));
         }
         if let Some(p) = points.iter().find(|p| !size.contains(**p)) {
-            return Err(SetupError::BadPoints(format!("({}, {}) is off the board", p.x, p.y)));
+            return Err(SetupError::BadPoints(format!(
+                "({}, {}) is off the board",
+                p.x, p.y
+            )));
         }
         let stones: Vec<_> = points.iter().map(|&p| (p, Color::Black)).collect();
         let board = Board::from_stones(size, &stones).map_err(SetupError::NoLiberty)?;
@@ -252,7 +269,10 @@ impl Game {
             }
         }
         if let Phase::Ended(reason) = &self.phase {
-            if matches!(reason, EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }) {
+            if matches!(
+                reason,
+                EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }
+            ) {
                 replay.phase = self.phase.clone();
             }
         }
@@ -330,10 +350,17 @@ impl Game {
     pub fn result(&self) -> Option<GameResult> {
         match &self.phase {
             Phase::Playing | Phase::Ended(EndReason::Passes) => None,
-            Phase::Ended(EndReason::Resignation { loser }) => Some(GameResult::Resignation(loser.opponent())),
+            Phase::Ended(EndReason::Resignation { loser }) => {
+                Some(GameResult::Resignation(loser.opponent()))
+            }
             Phase::Ended(EndReason::Time { loser }) => Some(GameResult::Time(loser.opponent())),
-            Phase::Ended(EndReason::Forfeit { loser }) => Some(GameResult::Forfeit(loser.opponent())),
-            Phase::Ended(EndReason::LongCycle { outcome: LongCycle::Draw, .. }) => Some(GameResult::Draw),
+            Phase::Ended(EndReason::Forfeit { loser }) => {
+                Some(GameResult::Forfeit(loser.opponent()))
+            }
+            Phase::Ended(EndReason::LongCycle {
+                outcome: LongCycle::Draw,
+                ..
+            }) => Some(GameResult::Draw),
             Phase::Ended(EndReason::LongCycle { .. }) => Some(GameResult::Void),
         }
     }
@@ -341,7 +368,9 @@ impl Game {
     /// Stones `c` may still put on the board under a stone supply (RULES.md §4), or `None`
     /// when unlimited. Prisoners return to their owner's bowl.
     pub fn stones_in_bowl(&self, c: Color) -> Option<u16> {
-        self.rules.stone_supply.map(|s| s.saturating_sub(self.board.stones_on_board(c)))
+        self.rules
+            .stone_supply
+            .map(|s| s.saturating_sub(self.board.stones_on_board(c)))
     }
 
     /// Whether the player to move may make `mv`.
@@ -416,7 +445,9 @@ impl Game {
     pub fn undo(&mut self) -> bool {
         if matches!(
             self.phase,
-            Phase::Ended(EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. })
+            Phase::Ended(
+                EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }
+            )
         ) {
             self.phase = Phase::Playing;
             return true;
@@ -428,7 +459,11 @@ impl Game {
         // cycle sets, pass runs, prisoners) is rebuilt the way it was first built.
         let mut moves = std::mem::take(&mut self.moves);
         moves.pop();
-        let mut replay = Game::from_position(self.start.board.clone(), self.start.to_move, self.rules.clone());
+        let mut replay = Game::from_position(
+            self.start.board.clone(),
+            self.start.to_move,
+            self.rules.clone(),
+        );
         replay.start.handicap = std::mem::take(&mut self.start.handicap);
         for r in moves {
             let checked = replay.check_unchecked(r.color, r.mv);
@@ -465,7 +500,9 @@ impl Game {
             return Err(Illegal::Occupied(p));
         }
         if self.stones_in_bowl(color) == Some(0) {
-            return Err(Illegal::NoStonesLeft { supply: self.rules.stone_supply.unwrap_or(0) });
+            return Err(Illegal::NoStonesLeft {
+                supply: self.rules.stone_supply.unwrap_or(0),
+            });
         }
         self.check_suicide(i, color)?;
         self.check_repetition(i, color)
@@ -480,7 +517,10 @@ impl Game {
             Suicide::Allowed => false,
         };
         if refused {
-            Err(Illegal::Suicide { rule: self.rules.suicide, stones })
+            Err(Illegal::Suicide {
+                rule: self.rules.suicide,
+                stones,
+            })
         } else {
             Ok(())
         }
@@ -492,14 +532,28 @@ impl Game {
         match rule {
             KoRule::Simple => {
                 let t = self.moves.len();
-                let last_by_opponent = self.moves.last().is_some_and(|r| r.color == color.opponent());
-                if self.board.ko_point() == Some(i) && last_by_opponent && self.board.capture_count(i, color) == 1 {
-                    return Err(Illegal::Ko { rule, recreates: t - 1, retakes: Some(t) });
+                let last_by_opponent = self
+                    .moves
+                    .last()
+                    .is_some_and(|r| r.color == color.opponent());
+                if self.board.ko_point() == Some(i)
+                    && last_by_opponent
+                    && self.board.capture_count(i, color) == 1
+                {
+                    return Err(Illegal::Ko {
+                        rule,
+                        recreates: t - 1,
+                        retakes: Some(t),
+                    });
                 }
                 Ok(Checked { cycle: None })
             }
-            KoRule::CycleSets => Ok(Checked { cycle: Some(self.cycle.check(&self.board, i, color)?) }),
-            KoRule::CapturePositional if !self.board.would_capture(i, color) => Ok(Checked { cycle: None }),
+            KoRule::CycleSets => Ok(Checked {
+                cycle: Some(self.cycle.check(&self.board, i, color)?),
+            }),
+            KoRule::CapturePositional if !self.board.would_capture(i, color) => {
+                Ok(Checked { cycle: None })
+            }
             _ => {
                 let hash = self.board.hash_after(i, color);
                 let candidate = || {
@@ -508,7 +562,11 @@ impl Game {
                     crate::history::pack(&b).0
                 };
                 match ko::repeated(rule, &self.positions, color, hash, candidate) {
-                    Some(s) => Err(Illegal::Ko { rule, recreates: s, retakes: None }),
+                    Some(s) => Err(Illegal::Ko {
+                        rule,
+                        recreates: s,
+                        retakes: None,
+                    }),
                     None => Ok(Checked { cycle: None }),
                 }
             }
@@ -577,9 +635,14 @@ impl Game {
     fn after_move(&mut self, color: Color, mv: Move, number: usize, checked: Checked) {
         if self.rules.ko == KoRule::CycleSets {
             match (mv, checked.cycle) {
-                (Move::Play(_), Some(before)) => {
-                    self.cycle.after_play(before, color, number, &self.board, &self.positions, &self.plays)
-                }
+                (Move::Play(_), Some(before)) => self.cycle.after_play(
+                    before,
+                    color,
+                    number,
+                    &self.board,
+                    &self.positions,
+                    &self.plays,
+                ),
                 _ => self.cycle.after_pass(color, number, &self.board),
             }
         }
@@ -591,12 +654,21 @@ impl Game {
     /// RULES.md §3.1: the same situation for the third time with no pass in between ends
     /// the game as the long-cycle rule says.
     fn detect_long_cycle(&mut self, t: usize) {
-        let last_pass = self.moves.iter().rposition(|r| r.mv == Move::Pass).map_or(0, |k| k + 1);
+        let last_pass = self
+            .moves
+            .iter()
+            .rposition(|r| r.mv == Move::Pass)
+            .map_or(0, |k| k + 1);
         let to_move = self.positions.to_move(t);
         let mut same: Vec<usize> = self
             .positions
             .with_hash(self.positions.hash(t))
-            .filter(|&s| s >= last_pass && s < t && self.positions.to_move(s) == to_move && self.positions.same(s, t))
+            .filter(|&s| {
+                s >= last_pass
+                    && s < t
+                    && self.positions.to_move(s) == to_move
+                    && self.positions.same(s, t)
+            })
             .collect();
         if same.len() >= 2 {
             same.sort_unstable();

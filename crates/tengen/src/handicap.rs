@@ -45,10 +45,16 @@ impl std::fmt::Display for HandicapError {
         match self {
             HandicapError::TooFew(n) => write!(f, "a handicap needs at least 2 stones, not {n}"),
             HandicapError::TooMany { asked, max: 0 } => {
-                write!(f, "this board has no fixed handicap points (asked for {asked})")
+                write!(
+                    f,
+                    "this board has no fixed handicap points (asked for {asked})"
+                )
             }
             HandicapError::TooMany { asked, max } => {
-                write!(f, "this board allows at most {max} fixed handicap stones, not {asked}")
+                write!(
+                    f,
+                    "this board allows at most {max} fixed handicap stones, not {asked}"
+                )
             }
         }
     }

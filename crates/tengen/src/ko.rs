@@ -30,11 +30,16 @@ pub(crate) fn repeated(
     hash: u64,
     candidate: impl FnOnce() -> Vec<u64>,
 ) -> Option<usize> {
-    let mut matches: Vec<usize> = positions.with_hash(hash).filter(|&s| counts(rule, positions, s, mover)).collect();
+    let mut matches: Vec<usize> = positions
+        .with_hash(hash)
+        .filter(|&s| counts(rule, positions, s, mover))
+        .collect();
     if matches.is_empty() {
         return None;
     }
     let packed = candidate();
     matches.sort_unstable();
-    matches.into_iter().find(|&s| positions.packed(s) == packed.as_slice())
+    matches
+        .into_iter()
+        .find(|&s| positions.packed(s) == packed.as_slice())
 }

@@ -86,7 +86,11 @@ impl Point {
 
     /// The GTP vertex of this point, such as `D4`.
     pub fn to_gtp(self, size: Size) -> String {
-        format!("{}{}", GTP_COLUMNS[self.x as usize] as char, size.height - self.y)
+        format!(
+            "{}{}",
+            GTP_COLUMNS[self.x as usize] as char,
+            size.height - self.y
+        )
     }
 
     /// Parses a two-letter SGF point (`aa` is the top-left; `a`-`z` then `A`-`Z`). `tt` and
@@ -102,7 +106,13 @@ impl Point {
 
     /// The two-letter SGF spelling of this point.
     pub fn to_sgf(self) -> String {
-        let c = |v: u8| if v < 26 { (b'a' + v) as char } else { (b'A' + v - 26) as char };
+        let c = |v: u8| {
+            if v < 26 {
+                (b'a' + v) as char
+            } else {
+                (b'A' + v - 26) as char
+            }
+        };
         format!("{}{}", c(self.x), c(self.y))
     }
 }

@@ -60,7 +60,10 @@ macro_rules! rule_enum {
 /// Lower-cases and drops `-`, `_` and spaces, so `Natural_Situational` matches
 /// `natural-situational`.
 fn normalise(s: &str) -> String {
-    s.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).flat_map(char::to_lowercase).collect()
+    s.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 rule_enum! {
@@ -219,7 +222,8 @@ impl Komi {
     /// Komi from points; `None` unless a multiple of 0.5 (RULES.md §5.2).
     pub fn from_points(points: f64) -> Option<Komi> {
         let halves = points * 2.0;
-        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e6).then(|| Komi(halves as i32))
+        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e6)
+            .then_some(Komi(halves as i32))
     }
 
     /// The komi in points.
@@ -238,7 +242,7 @@ impl fmt::Display for Komi {
 pub fn write_halves(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
     let sign = if halves < 0 { "-" } else { "" };
     let a = halves.unsigned_abs();
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         write!(f, "{sign}{}", a / 2)
     } else {
         write!(f, "{sign}{}.5", a / 2)
@@ -252,7 +256,11 @@ impl FromStr for Komi {
             .parse::<f64>()
             .ok()
             .and_then(Komi::from_points)
-            .ok_or_else(|| RuleError::BadValue { key: "komi", value: s.to_string(), expected: "a multiple of 0.5".into() })
+            .ok_or_else(|| RuleError::BadValue {
+                key: "komi",
+                value: s.to_string(),
+                expected: "a multiple of 0.5".into(),
+            })
     }
 }
 
@@ -422,7 +430,11 @@ impl RulesetName {
             N::Japanese | N::Korean => Rules {
                 scoring: Scoring::Territory,
                 ko: KoRule::Simple,
-                long_cycle: if self == N::Japanese { LongCycle::NoResult } else { LongCycle::Draw },
+                long_cycle: if self == N::Japanese {
+                    LongCycle::NoResult
+                } else {
+                    LongCycle::Draw
+                },
                 suicide: Suicide::Forbidden,
                 seki_territory: SekiTerritory::NotCounted,
                 dead_stones: DeadStones::AgreeThenConfirm,
@@ -466,8 +478,16 @@ impl RulesetName {
                 ..base
             },
             N::IkedaArea1 | N::IkedaArea2 | N::IkedaArea3 => Rules {
-                scoring: if self == N::IkedaArea1 { Scoring::Stones } else { Scoring::Area },
-                first_pass: if self == N::IkedaArea3 { FirstPassAdjustment::HalfPoint } else { FirstPassAdjustment::None },
+                scoring: if self == N::IkedaArea1 {
+                    Scoring::Stones
+                } else {
+                    Scoring::Area
+                },
+                first_pass: if self == N::IkedaArea3 {
+                    FirstPassAdjustment::HalfPoint
+                } else {
+                    FirstPassAdjustment::None
+                },
                 ..Rules::ikeda_base()
             },
             N::IkedaTerritory1 | N::IkedaTerritory2 => Rules {
@@ -524,8 +544,14 @@ impl fmt::Display for RuleError {
                 let names: Vec<_> = RulesetName::ALL.iter().map(|r| r.name()).collect();
                 write!(f, "unknown ruleset {s:?} (known: {})", names.join(", "))
             }
-            RuleError::UnknownKey(k) => write!(f, "unknown rule {k:?} (known: {})", Rules::KEYS.join(", ")),
-            RuleError::BadValue { key, value, expected } => {
+            RuleError::UnknownKey(k) => {
+                write!(f, "unknown rule {k:?} (known: {})", Rules::KEYS.join(", "))
+            }
+            RuleError::BadValue {
+                key,
+                value,
+                expected,
+            } => {
                 write!(f, "{value:?} is not a value of {key} (expected {expected})")
             }
         }
@@ -538,7 +564,11 @@ fn parse_bool(key: &'static str, s: &str) -> Result<bool, RuleError> {
     match normalise(s).as_str() {
         "yes" | "true" | "on" | "1" => Ok(true),
         "no" | "false" | "off" | "0" => Ok(false),
-        _ => Err(RuleError::BadValue { key, value: s.to_string(), expected: "yes, no".into() }),
+        _ => Err(RuleError::BadValue {
+            key,
+            value: s.to_string(),
+            expected: "yes, no".into(),
+        }),
     }
 }
 
@@ -623,7 +653,9 @@ impl Rules {
             "end" | "ending" => self.ending = value.parse()?,
             "passstones" => self.pass_stones = value.parse()?,
             "sekiterritory" => self.seki_territory = value.parse()?,
-            "immortalterritoryonly" => self.immortal_territory_only = parse_bool("immortal-territory-only", value)?,
+            "immortalterritoryonly" => {
+                self.immortal_territory_only = parse_bool("immortal-territory-only", value)?
+            }
             "grouptax" => self.group_tax = parse_bool("group-tax", value)?,
             "deadstones" => self.dead_stones = value.parse()?,
             "komi" => self.komi = value.parse()?,
@@ -664,19 +696,28 @@ impl Rules {
             "handicapplacement" => self.handicap_placement.to_string(),
             "handicapcompensation" | "compensation" => self.compensation.to_string(),
             "firstpassadjustment" | "firstpass" => self.first_pass.to_string(),
-            "stonesupply" => self.stone_supply.map_or("unlimited".to_string(), |n| n.to_string()),
+            "stonesupply" => self
+                .stone_supply
+                .map_or("unlimited".to_string(), |n| n.to_string()),
             _ => return Err(RuleError::UnknownKey(key.to_string())),
         })
     }
 
     /// Every `(key, value)` pair, in [`Rules::KEYS`] order.
     pub fn entries(&self) -> Vec<(&'static str, String)> {
-        Rules::KEYS.iter().map(|&k| (k, self.get(k).expect("every key is known"))).collect()
+        Rules::KEYS
+            .iter()
+            .map(|&k| (k, self.get(k).expect("every key is known")))
+            .collect()
     }
 
     /// The keys whose values differ from `other`'s.
     pub fn differences(&self, other: &Rules) -> Vec<&'static str> {
-        Rules::KEYS.iter().copied().filter(|k| self.get(k).ok() != other.get(k).ok()).collect()
+        Rules::KEYS
+            .iter()
+            .copied()
+            .filter(|k| self.get(k).ok() != other.get(k).ok())
+            .collect()
     }
 }
 

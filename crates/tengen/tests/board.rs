@@ -37,7 +37,10 @@ fn sgf_points() {
     assert_eq!(Move::from_sgf("", s19), Some(Move::Pass));
     // On boards above 19, tt is a point.
     let s21 = Size::square(21);
-    assert_eq!(Move::from_sgf("tt", s21), Some(Move::Play(Point::new(19, 19))));
+    assert_eq!(
+        Move::from_sgf("tt", s21),
+        Some(Move::Play(Point::new(19, 19)))
+    );
     assert_eq!(Point::from_sgf("zz", s19), None);
     assert_eq!(Point::from_sgf("a", s19), None);
     for p in Size::square(25).all_points() {
@@ -63,9 +66,17 @@ fn text_boards() {
     let b = Board::from_text("X . O\n. X .\nO . .").unwrap();
     assert_eq!(b.to_text(), "X . O\n. X .\nO . .\n");
     assert_eq!(b.get(Point::new(2, 0)), Some(Color::White));
-    assert_eq!(Board::from_text("X O\nO .").unwrap_err(), "the chain at A2 has no liberty");
-    assert_eq!(Board::from_text("X .\n. . .").unwrap_err(), "row 2 has 3 points, the first row has 2");
-    assert!(Board::from_text("X ? .").unwrap_err().contains("unexpected character '?'"));
+    assert_eq!(
+        Board::from_text("X O\nO .").unwrap_err(),
+        "the chain at A2 has no liberty"
+    );
+    assert_eq!(
+        Board::from_text("X .\n. . .").unwrap_err(),
+        "row 2 has 3 points, the first row has 2"
+    );
+    assert!(Board::from_text("X ? .")
+        .unwrap_err()
+        .contains("unexpected character '?'"));
     let b = Board::from_text(". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .").unwrap();
     let shown = b.to_text_with_coordinates(Some(Point::new(2, 2)));
     assert_eq!(
@@ -79,7 +90,14 @@ fn text_boards() {
 #[test]
 fn fixed_handicap_follows_gtp_order() {
     let s19 = Size::square(19);
-    let names = |n: u8, s: Size| fixed_handicap(s, n).unwrap().iter().map(|p| p.to_gtp(s)).collect::<Vec<_>>().join(" ");
+    let names = |n: u8, s: Size| {
+        fixed_handicap(s, n)
+            .unwrap()
+            .iter()
+            .map(|p| p.to_gtp(s))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     assert_eq!(names(2, s19), "D4 Q16");
     assert_eq!(names(3, s19), "D4 Q16 D16");
     assert_eq!(names(4, s19), "D4 Q16 D16 Q4");
@@ -95,7 +113,10 @@ fn fixed_handicap_follows_gtp_order() {
     assert_eq!(max_fixed_handicap(Size::square(7)), 4);
     assert_eq!(max_fixed_handicap(Size::square(10)), 4);
     assert_eq!(max_fixed_handicap(Size::square(6)), 0);
-    assert_eq!(fixed_handicap(Size::square(10), 5), Err(HandicapError::TooMany { asked: 5, max: 4 }));
+    assert_eq!(
+        fixed_handicap(Size::square(10), 5),
+        Err(HandicapError::TooMany { asked: 5, max: 4 })
+    );
     assert_eq!(fixed_handicap(s19, 1), Err(HandicapError::TooFew(1)));
 }
 
@@ -107,7 +128,10 @@ fn handicap_games_start_with_white() {
     assert_eq!(g.board().stones_on_board(Color::Black), 4);
     assert_eq!(g.handicap().len(), 4);
     g.play(Move::from_gtp("K10", g.size()).unwrap()).unwrap();
-    assert!(g.set_fixed_handicap(2).is_err(), "only before the first move");
+    assert!(
+        g.set_fixed_handicap(2).is_err(),
+        "only before the first move"
+    );
     // Free placement: any distinct points; repeats and single stones are refused.
     let mut g = Game::new(Size::square(9), Rules::named("chinese").unwrap());
     let p = |s: &str| Point::from_gtp(s, Size::square(9)).unwrap();

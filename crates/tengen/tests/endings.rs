@@ -23,7 +23,16 @@ fn play(g: &mut Game, moves: &str) {
 
 #[test]
 fn two_passes_end_most_games() {
-    for name in ["tromp-taylor", "chinese", "japanese", "korean", "ing", "new-zealand", "wmsg", "ikeda-area-1"] {
+    for name in [
+        "tromp-taylor",
+        "chinese",
+        "japanese",
+        "korean",
+        "ing",
+        "new-zealand",
+        "wmsg",
+        "ikeda-area-1",
+    ] {
         let mut g = game(name);
         play(&mut g, "E5 pass");
         assert!(!g.is_over());
@@ -135,7 +144,10 @@ fn stone_supply_leaves_only_passes() {
     let mut g = Game::new(Size::square(5), rules);
     play(&mut g, "A1 B1 A2 B2 E5");
     assert_eq!(g.stones_in_bowl(Color::Black), Some(0));
-    assert_eq!(g.legal_as(Color::Black, v(&g, "C3")), Err(Illegal::NoStonesLeft { supply: 3 }));
+    assert_eq!(
+        g.legal_as(Color::Black, v(&g, "C3")),
+        Err(Illegal::NoStonesLeft { supply: 3 })
+    );
     // White's capture returns two stones to Black's bowl; now White's bowl is empty.
     play(&mut g, "A3");
     assert_eq!(g.stones_in_bowl(Color::Black), Some(2));

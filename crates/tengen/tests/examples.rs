@@ -18,7 +18,10 @@ fn board(text: &str) -> Board {
 /// Every named ruleset except Ing: under the cycle-set rule the first immediate retake is
 /// legal (seed 004, figure 5), see `cycle_sets_allow_the_first_retake_then_forbid_it`.
 fn rulesets_with_immediate_ko_ban() -> impl Iterator<Item = Rules> {
-    RulesetName::ALL.into_iter().filter(|r| *r != RulesetName::Ing).map(RulesetName::rules)
+    RulesetName::ALL
+        .into_iter()
+        .filter(|r| *r != RulesetName::Ing)
+        .map(RulesetName::rules)
 }
 
 const KO: &str = "
@@ -38,9 +41,15 @@ fn ko_in_the_centre() {
         g.play(v(&g, "D2")).unwrap();
         let rec = g.play(v(&g, "C4")).unwrap().clone();
         assert_eq!(rec.captured, vec![common::pt(g.size(), "B4")], "{name}");
-        assert_eq!(g.board(), &board(". X O . . \n X . X O . \n . X O . . \n . . X O . \n . . . . ."));
+        assert_eq!(
+            g.board(),
+            &board(". X O . . \n X . X O . \n . X O . . \n . . X O . \n . . . . .")
+        );
         let err = g.legal(v(&g, "B4")).unwrap_err();
-        assert!(matches!(err, Illegal::Ko { recreates: 1, .. }), "{name}: {err:?}");
+        assert!(
+            matches!(err, Illegal::Ko { recreates: 1, .. }),
+            "{name}: {err:?}"
+        );
         assert_eq!(g.prisoners(Color::Black), 1);
     }
 }
@@ -65,7 +74,10 @@ fn ko_at_the_edge() {
             &board(". . . . . \n . X X . . \n . . O . . \n . . . O X \n . . O . O")
         );
         let err = g.legal(v(&g, "D1")).unwrap_err();
-        assert!(matches!(err, Illegal::Ko { recreates: 0, .. }), "{name}: {err:?}");
+        assert!(
+            matches!(err, Illegal::Ko { recreates: 0, .. }),
+            "{name}: {err:?}"
+        );
         // The message names the rule and the position that would recur.
         assert!(err.to_string().contains("starting position"), "{err}");
     }
@@ -136,17 +148,23 @@ fn ko_threat_sequence() {
             rules,
         );
         g.play(v(&g, "B2")).unwrap(); // White 2 captures at a
-        assert!(matches!(g.legal(v(&g, "C2")), Err(Illegal::Ko { .. })), "{name}: Black may not retake at once");
+        assert!(
+            matches!(g.legal(v(&g, "C2")), Err(Illegal::Ko { .. })),
+            "{name}: Black may not retake at once"
+        );
         g.play(v(&g, "E3")).unwrap(); // Black 3, a ko threat
         g.play(v(&g, "E2")).unwrap(); // White 4 answers
         let rec = g.play(v(&g, "C2")).unwrap().clone(); // Black 5 retakes legally
         assert_eq!(rec.captured, vec![common::pt(g.size(), "B2")], "{name}");
-        assert!(matches!(g.legal(v(&g, "B2")), Err(Illegal::Ko { .. })), "{name}: White may not retake");
+        assert!(
+            matches!(g.legal(v(&g, "B2")), Err(Illegal::Ko { .. })),
+            "{name}: White may not retake"
+        );
         let rec = g.play(v(&g, "E4")).unwrap().clone(); // White 6 captures Black 3
         assert_eq!(rec.captured, vec![common::pt(g.size(), "E3")]);
         g.play(v(&g, "B2")).unwrap(); // Black 7 connects
-        // Both pass: White first here, so AGA needs White's second pass, and Ikeda's
-        // territory rules I/II make the first two passes only the preliminary end.
+                                      // Both pass: White first here, so AGA needs White's second pass, and Ikeda's
+                                      // territory rules I/II make the first two passes only the preliminary end.
         let passes = match g.rules().ending {
             tengen::rules::Ending::TwoPasses => 2,
             tengen::rules::Ending::WhitePassesLast => 3,
@@ -172,7 +190,10 @@ fn cycle_sets_allow_the_first_retake_then_forbid_it() {
     g.play(v(&g, "C4")).unwrap(); // move 1: Black takes
     g.play(v(&g, "B4")).unwrap(); // move 2: White retakes: no cycle set yet
     g.play(v(&g, "C4")).unwrap(); // move 3: the same capture, the same board: cycle set {B4}
-    assert_eq!(g.cycle_sets().constraint(), Some((3, vec![common::pt(g.size(), "B4")])));
+    assert_eq!(
+        g.cycle_sets().constraint(),
+        Some((3, vec![common::pt(g.size(), "B4")]))
+    );
     let err = g.legal(v(&g, "B4")).unwrap_err();
     assert_eq!(err, Illegal::CycleSet { capture_move: 3 });
     assert!(err.to_string().contains("rule 9"), "{err}");

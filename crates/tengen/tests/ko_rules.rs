@@ -4,7 +4,9 @@ mod common;
 
 use common::v;
 use tengen::rules::{KoRule, LongCycle, Suicide};
-use tengen::{Board, Color, EndReason, Game, GameResult, Illegal, Move, Phase, Rules, RulesetName, Size};
+use tengen::{
+    Board, Color, EndReason, Game, GameResult, Illegal, Move, Phase, Rules, RulesetName, Size,
+};
 
 fn rules_with(ko: KoRule, suicide: Suicide, long_cycle: LongCycle) -> Rules {
     let mut r = Rules::tromp_taylor();
@@ -45,23 +47,38 @@ fn triple_ko(rules: Rules) -> Game {
 
 #[test]
 fn triple_ko_japanese_no_result_korean_draw() {
-    for (name, outcome, result) in
-        [("japanese", LongCycle::NoResult, GameResult::Void), ("korean", LongCycle::Draw, GameResult::Draw)]
-    {
+    for (name, outcome, result) in [
+        ("japanese", LongCycle::NoResult, GameResult::Void),
+        ("korean", LongCycle::Draw, GameResult::Draw),
+    ] {
         let mut g = triple_ko(Rules::named(name).unwrap());
         play_all(&mut g, CYCLE);
         play_all(&mut g, CYCLE);
         // The start recurs after moves 6 and 12: the third occurrence ends the game.
-        assert_eq!(g.phase(), &Phase::Ended(EndReason::LongCycle { outcome, occurrences: [0, 6, 12] }), "{name}");
+        assert_eq!(
+            g.phase(),
+            &Phase::Ended(EndReason::LongCycle {
+                outcome,
+                occurrences: [0, 6, 12]
+            }),
+            "{name}"
+        );
         assert_eq!(g.result(), Some(result));
-        assert_eq!(g.result().unwrap().to_string(), if name == "japanese" { "Void" } else { "0" });
+        assert_eq!(
+            g.result().unwrap().to_string(),
+            if name == "japanese" { "Void" } else { "0" }
+        );
         assert_eq!(g.legal(v(&g, "C8")), Err(Illegal::GameOver));
     }
 }
 
 #[test]
 fn triple_ko_ignored_goes_on() {
-    let mut g = triple_ko(rules_with(KoRule::Simple, Suicide::Forbidden, LongCycle::Ignore));
+    let mut g = triple_ko(rules_with(
+        KoRule::Simple,
+        Suicide::Forbidden,
+        LongCycle::Ignore,
+    ));
     for _ in 0..5 {
         play_all(&mut g, CYCLE);
     }
@@ -70,14 +87,28 @@ fn triple_ko_ignored_goes_on() {
 
 #[test]
 fn triple_ko_superko_refuses_the_repeating_capture() {
-    for (ko, name) in [(KoRule::Positional, "chinese"), (KoRule::Situational, "aga"), (KoRule::CapturePositional, "ikeda-area-2")]
-    {
+    for (ko, name) in [
+        (KoRule::Positional, "chinese"),
+        (KoRule::Situational, "aga"),
+        (KoRule::CapturePositional, "ikeda-area-2"),
+    ] {
         let mut g = triple_ko(Rules::named(name).unwrap());
         assert_eq!(g.rules().ko, ko);
         play_all(&mut g, "C8 G8 C3 B8 H8");
         let err = g.legal(v(&g, "B3")).unwrap_err();
-        assert_eq!(err, Illegal::Ko { rule: ko, recreates: 0, retakes: None }, "{name}");
-        assert!(err.to_string().ends_with("recreate the starting position"), "{err}");
+        assert_eq!(
+            err,
+            Illegal::Ko {
+                rule: ko,
+                recreates: 0,
+                retakes: None
+            },
+            "{name}"
+        );
+        assert!(
+            err.to_string().ends_with("recreate the starting position"),
+            "{err}"
+        );
     }
 }
 
@@ -85,10 +116,21 @@ fn triple_ko_superko_refuses_the_repeating_capture() {
 fn triple_ko_natural_situational_ignores_the_uncreated_start() {
     // P_0 has no creator, so NSSK lets White recreate it; Black's next capture would
     // recreate P_1, which Black created.
-    let mut g = triple_ko(rules_with(KoRule::NaturalSituational, Suicide::Forbidden, LongCycle::Ignore));
+    let mut g = triple_ko(rules_with(
+        KoRule::NaturalSituational,
+        Suicide::Forbidden,
+        LongCycle::Ignore,
+    ));
     play_all(&mut g, CYCLE);
     let err = g.legal(v(&g, "C8")).unwrap_err();
-    assert_eq!(err, Illegal::Ko { rule: KoRule::NaturalSituational, recreates: 1, retakes: None });
+    assert_eq!(
+        err,
+        Illegal::Ko {
+            rule: KoRule::NaturalSituational,
+            recreates: 1,
+            retakes: None
+        }
+    );
 }
 
 #[test]
@@ -99,10 +141,16 @@ fn triple_ko_cycle_sets_rule_9() {
     play_all(&mut g, CYCLE);
     play_all(&mut g, "C8");
     let size = g.size();
-    let mut expected: Vec<_> = ["G8", "C3", "B8", "H8", "B3"].iter().map(|s| common::pt(size, s)).collect();
+    let mut expected: Vec<_> = ["G8", "C3", "B8", "H8", "B3"]
+        .iter()
+        .map(|s| common::pt(size, s))
+        .collect();
     expected.sort();
     assert_eq!(g.cycle_sets().constraint(), Some((7, expected)));
-    assert_eq!(g.legal(v(&g, "G8")), Err(Illegal::CycleSet { capture_move: 7 }));
+    assert_eq!(
+        g.legal(v(&g, "G8")),
+        Err(Illegal::CycleSet { capture_move: 7 })
+    );
     // Elsewhere is fine; after it the constraint is gone.
     play_all(&mut g, "E5 G8");
 }
@@ -116,29 +164,58 @@ const SEND_TWO: &str = "B1 A1 A3 D2 B2 C2 C1 B3 D3 A2 A3 A1 C3 B3";
 #[test]
 fn send_two_return_one() {
     let size = Size::new(4, 3).unwrap();
-    let captures = |g: &Game| g.moves()[8..].iter().map(|r| r.captured.len()).collect::<Vec<_>>();
+    let captures = |g: &Game| {
+        g.moves()[8..]
+            .iter()
+            .map(|r| r.captured.len())
+            .collect::<Vec<_>>()
+    };
     // Japanese: legal every time; the third occurrence voids the game.
     let mut g = Game::new(size, Rules::named("japanese").unwrap());
     play_all(&mut g, SEND_TWO);
     assert_eq!(captures(&g), vec![0, 1, 2, 0, 1, 2]);
-    assert_eq!(g.board(), &Board::from_text("X O . .\n. X O O\nO X X .").unwrap());
+    assert_eq!(
+        g.board(),
+        &Board::from_text("X O . .\n. X O O\nO X X .").unwrap()
+    );
     assert!(!g.is_over());
     play_all(&mut g, "D3 A2 A3 A1 C3 B3");
-    assert!(matches!(g.phase(), Phase::Ended(EndReason::LongCycle { occurrences: [8, 14, 20], .. })));
+    assert!(matches!(
+        g.phase(),
+        Phase::Ended(EndReason::LongCycle {
+            occurrences: [8, 14, 20],
+            ..
+        })
+    ));
     // Situational superko: the capture closing the cycle is refused.
     let moves: Vec<&str> = SEND_TWO.split(' ').collect();
     for name in ["aga", "new-zealand"] {
         let mut g = Game::new(size, Rules::named(name).unwrap());
         play_all(&mut g, &moves[..13].join(" "));
         let err = g.legal(v(&g, moves[13])).unwrap_err();
-        assert_eq!(err, Illegal::Ko { rule: KoRule::Situational, recreates: 8, retakes: None }, "{name}");
+        assert_eq!(
+            err,
+            Illegal::Ko {
+                rule: KoRule::Situational,
+                recreates: 8,
+                retakes: None
+            },
+            "{name}"
+        );
     }
     // Positional superko stops it earlier: move 12 recreates the position after move 9,
     // with the other player to move.
     let mut g = Game::new(size, Rules::named("chinese").unwrap());
     play_all(&mut g, &moves[..11].join(" "));
     let err = g.legal(v(&g, moves[11])).unwrap_err();
-    assert_eq!(err, Illegal::Ko { rule: KoRule::Positional, recreates: 9, retakes: None });
+    assert_eq!(
+        err,
+        Illegal::Ko {
+            rule: KoRule::Positional,
+            recreates: 9,
+            retakes: None
+        }
+    );
 }
 
 #[test]
@@ -149,9 +226,20 @@ fn single_stone_suicide_psk_vs_ssk() {
     let mut g = Game::from_position(b.clone(), Color::Black, Rules::tromp_taylor());
     g.play(v(&g, "B3")).unwrap_err();
     let err = g.legal(v(&g, "B2")).unwrap_err();
-    assert_eq!(err, Illegal::Ko { rule: KoRule::Positional, recreates: 0, retakes: None });
+    assert_eq!(
+        err,
+        Illegal::Ko {
+            rule: KoRule::Positional,
+            recreates: 0,
+            retakes: None
+        }
+    );
     // SSK with suicide allowed: a legal play that changes nothing but the turn.
-    let mut g = Game::from_position(b, Color::Black, rules_with(KoRule::Situational, Suicide::Allowed, LongCycle::Ignore));
+    let mut g = Game::from_position(
+        b,
+        Color::Black,
+        rules_with(KoRule::Situational, Suicide::Allowed, LongCycle::Ignore),
+    );
     let rec = g.play(v(&g, "B2")).unwrap().clone();
     assert_eq!(rec.suicided, vec![common::pt(g.size(), "B2")]);
     assert_eq!(g.prisoners(Color::White), 1);
@@ -168,19 +256,40 @@ fn single_stone_suicide_psk_vs_ssk() {
 fn multi_stone_suicide() {
     // New Zealand: a single stone may not kill itself (A1), three stones may (B2).
     let start = "X X O .\nO . O .\n. O . .";
-    let mut g = Game::from_position(Board::from_text(start).unwrap(), Color::Black, Rules::named("nz").unwrap());
+    let mut g = Game::from_position(
+        Board::from_text(start).unwrap(),
+        Color::Black,
+        Rules::named("nz").unwrap(),
+    );
     assert_eq!(
         g.legal(v(&g, "A1")).unwrap_err().to_string(),
         "suicide (multi-stone rule): a single stone may not capture itself"
     );
     let rec = g.play(v(&g, "B2")).unwrap().clone();
-    assert_eq!(rec.suicided.len(), 3, "B2 joins A3 and B3, and all three die");
+    assert_eq!(
+        rec.suicided.len(),
+        3,
+        "B2 joins A3 and B3, and all three die"
+    );
     assert_eq!(g.prisoners(Color::White), 3);
-    assert_eq!(g.board(), &Board::from_text(". . O .\nO . O .\n. O . .").unwrap());
+    assert_eq!(
+        g.board(),
+        &Board::from_text(". . O .\nO . O .\n. O . .").unwrap()
+    );
     // Chinese forbids both.
-    let g = Game::from_position(Board::from_text(start).unwrap(), Color::Black, Rules::named("chinese").unwrap());
-    assert!(matches!(g.legal(v(&g, "B2")), Err(Illegal::Suicide { stones: 3, .. })));
-    assert!(matches!(g.legal(v(&g, "A1")), Err(Illegal::Suicide { stones: 1, .. })));
+    let g = Game::from_position(
+        Board::from_text(start).unwrap(),
+        Color::Black,
+        Rules::named("chinese").unwrap(),
+    );
+    assert!(matches!(
+        g.legal(v(&g, "B2")),
+        Err(Illegal::Suicide { stones: 3, .. })
+    ));
+    assert!(matches!(
+        g.legal(v(&g, "A1")),
+        Err(Illegal::Suicide { stones: 1, .. })
+    ));
 }
 
 /// NSSK and SSK part after a pass. A ko in the top left (Black can take at C4); White
@@ -203,7 +312,11 @@ fn natural_situational_vs_situational_after_a_pass() {
         (KoRule::CapturePositional, Some(2)),
     ];
     for (ko, expected) in verdicts {
-        let mut g = Game::from_position(Board::from_text(start).unwrap(), Color::Black, rules_with(ko, Suicide::Forbidden, LongCycle::Ignore));
+        let mut g = Game::from_position(
+            Board::from_text(start).unwrap(),
+            Color::Black,
+            rules_with(ko, Suicide::Forbidden, LongCycle::Ignore),
+        );
         play_all(&mut g, "C4 E1 pass B4");
         let got = match g.legal(v(&g, "C4")) {
             Ok(()) => None,
@@ -229,11 +342,19 @@ fn capture_positional_allows_a_non_capturing_repetition() {
     play_all(&mut g, "pass");
     assert_eq!(
         g.legal(v(&g, "B3")),
-        Err(Illegal::Ko { rule: KoRule::CapturePositional, recreates: 6, retakes: None })
+        Err(Illegal::Ko {
+            rule: KoRule::CapturePositional,
+            recreates: 6,
+            retakes: None
+        })
     );
     // PSK refuses move 8; SSK and NSSK allow it (Black to move after 5, not after 8).
     let (head, last) = moves.rsplit_once(' ').unwrap();
-    for (ko, refused) in [(KoRule::Positional, true), (KoRule::Situational, false), (KoRule::NaturalSituational, false)] {
+    for (ko, refused) in [
+        (KoRule::Positional, true),
+        (KoRule::Situational, false),
+        (KoRule::NaturalSituational, false),
+    ] {
         let mut g = Game::new(size, rules_with(ko, Suicide::Forbidden, LongCycle::Ignore));
         play_all(&mut g, head);
         assert_eq!(g.legal(v(&g, last)).is_err(), refused, "{ko}");
@@ -250,8 +371,17 @@ fn cycle_sets_rule_15() {
     let mut g = Game::new(Size::new(4, 3).unwrap(), RulesetName::Ing.rules());
     play_all(&mut g, "D2 D3 A1 A3 B3 C3 A2 B2 C2");
     let err = g.legal(v(&g, "C3")).unwrap_err();
-    assert_eq!(err, Illegal::DisallowedCapture { counteracted_move: 6, by_move: 7 });
-    assert_eq!(err.to_string(), "disallowed capture (rule 15): this play repeats move 6, which move 7 counteracted");
+    assert_eq!(
+        err,
+        Illegal::DisallowedCapture {
+            counteracted_move: 6,
+            by_move: 7
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "disallowed capture (rule 15): this play repeats move 6, which move 7 counteracted"
+    );
     // Black may still play there, and without the counteraction White could.
     assert!(g.legal_as(Color::Black, v(&g, "C3")).is_ok());
     let mut g = Game::new(Size::new(4, 3).unwrap(), RulesetName::Ing.rules());
@@ -264,6 +394,13 @@ fn ko_refusal_names_the_retaken_capture() {
     let mut g = Game::new(Size::square(5), Rules::named("japanese").unwrap());
     play_all(&mut g, "B4 C4 A3 D3 B2 C2 pass B3 C3");
     let err = g.legal(v(&g, "B3")).unwrap_err();
-    assert_eq!(err, Illegal::Ko { rule: KoRule::Simple, recreates: 8, retakes: Some(9) });
+    assert_eq!(
+        err,
+        Illegal::Ko {
+            rule: KoRule::Simple,
+            recreates: 8,
+            retakes: Some(9)
+        }
+    );
     assert_eq!(err.to_string(), "ko: this play would retake the ko taken at move 9 at once (recreating the position after move 8)");
 }

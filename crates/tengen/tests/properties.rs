@@ -29,16 +29,20 @@ fn snapshot(g: &Game) -> String {
 }
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
-    (0..RulesetName::ALL.len(), 0..KoRule::ALL.len(), 0..Suicide::ALL.len(), any::<bool>()).prop_map(
-        |(n, k, s, custom)| {
+    (
+        0..RulesetName::ALL.len(),
+        0..KoRule::ALL.len(),
+        0..Suicide::ALL.len(),
+        any::<bool>(),
+    )
+        .prop_map(|(n, k, s, custom)| {
             let mut r = RulesetName::ALL[n].rules();
             if custom {
                 r.ko = KoRule::ALL[k];
                 r.suicide = Suicide::ALL[s];
             }
             r
-        },
-    )
+        })
 }
 
 fn arb_size() -> impl Strategy<Value = Size> {
@@ -53,7 +57,7 @@ fn arb_size() -> impl Strategy<Value = Size> {
 /// Picks a legal move from a choice number: mostly plays, sometimes a pass.
 fn pick(g: &Game, choice: u32) -> Move {
     let moves = g.legal_moves();
-    if choice % 16 == 0 {
+    if choice.is_multiple_of(16) {
         Move::Pass
     } else {
         moves[choice as usize % moves.len()]

@@ -35,7 +35,13 @@ fn translate(e: Illegal) -> Refusal {
 
 /// Plays one random game under both implementations, comparing after every move.
 /// Returns the number of refusals seen by rule, for coverage checks.
-fn compare_game(size: Size, ko: KoRule, suicide: Suicide, rng: &mut Rng, max_moves: usize) -> [usize; 4] {
+fn compare_game(
+    size: Size,
+    ko: KoRule,
+    suicide: Suicide,
+    rng: &mut Rng,
+    max_moves: usize,
+) -> [usize; 4] {
     let mut game = Game::new(size, rules(ko, suicide));
     let (w, h) = (size.width as usize, size.height as usize);
     let mut reference = RefGame::new(w, h, ko, suicide, grid(&game), Color::Black);
@@ -53,9 +59,13 @@ fn compare_game(size: Size, ko: KoRule, suicide: Suicide, rng: &mut Rng, max_mov
             let ours = game.legal_as(c, Move::Play(p)).map_err(translate);
             let theirs = reference.check(c, (p.x as usize, p.y as usize));
             assert_eq!(
-                ours, theirs,
+                ours,
+                theirs,
                 "{ko} / {suicide} on {size}, {c} at {p:?} after moves {:?}\n{}",
-                game.moves().iter().map(|m| m.mv.to_gtp(size)).collect::<Vec<_>>(),
+                game.moves()
+                    .iter()
+                    .map(|m| m.mv.to_gtp(size))
+                    .collect::<Vec<_>>(),
                 game.board().to_text()
             );
             match ours {
@@ -68,7 +78,11 @@ fn compare_game(size: Size, ko: KoRule, suicide: Suicide, rng: &mut Rng, max_mov
             }
         }
         // Mostly plays, sometimes a pass (passes matter to SSK and NSSK).
-        let mv = if legal.is_empty() || rng.below(12) == 0 { None } else { Some(legal[rng.below(legal.len())]) };
+        let mv = if legal.is_empty() || rng.below(12) == 0 {
+            None
+        } else {
+            Some(legal[rng.below(legal.len())])
+        };
         match mv {
             Some(p) => {
                 game.play_as(c, Move::Play(p)).expect("legal by both");
@@ -79,7 +93,12 @@ fn compare_game(size: Size, ko: KoRule, suicide: Suicide, rng: &mut Rng, max_mov
                 reference.play(c, None);
             }
         }
-        assert_eq!(&grid(&game), reference.current(), "boards differ after {:?}", game.moves().last());
+        assert_eq!(
+            &grid(&game),
+            reference.current(),
+            "boards differ after {:?}",
+            game.moves().last()
+        );
         game.board().check_invariants().expect("board invariants");
     }
     seen
@@ -134,14 +153,24 @@ fn capture_positional_agrees_with_reference() {
 #[test]
 fn cycle_sets_agree_with_reference() {
     let seen = run_all(KoRule::CycleSets, 6, 70);
-    assert!(seen[2] > 0 && seen[3] > 0, "rules 9 and 15 must both be exercised: {seen:?}");
+    assert!(
+        seen[2] > 0 && seen[3] > 0,
+        "rules 9 and 15 must both be exercised: {seen:?}"
+    );
 }
 
 #[test]
 fn reference_sanity_capture_and_suicide() {
     // The reference itself, on a case worked by hand: a corner capture and a suicide.
     let size = Size::new(2, 2).unwrap();
-    let mut g = RefGame::new(2, 2, KoRule::Positional, Suicide::Forbidden, vec![None; 4], Color::Black);
+    let mut g = RefGame::new(
+        2,
+        2,
+        KoRule::Positional,
+        Suicide::Forbidden,
+        vec![None; 4],
+        Color::Black,
+    );
     g.play(Color::Black, Some((0, 0)));
     g.play(Color::White, Some((1, 0)));
     g.play(Color::Black, Some((1, 1)));

@@ -81,12 +81,21 @@ fn sgf_ru_names_and_other_spellings() {
         assert_eq!(RulesetName::parse(s), Some(r), "{s}");
     }
     for r in RulesetName::ALL {
-        assert_eq!(RulesetName::parse(r.sgf_name()), Some(r), "round trip of {}", r.sgf_name());
+        assert_eq!(
+            RulesetName::parse(r.sgf_name()),
+            Some(r),
+            "round trip of {}",
+            r.sgf_name()
+        );
         assert_eq!(RulesetName::parse(&r.to_string()), Some(r));
     }
     // Unknown names are reported, never guessed.
     let err = Rules::named("japanse").unwrap_err();
-    assert!(err.to_string().starts_with("unknown ruleset \"japanse\" (known: tromp-taylor, chinese"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("unknown ruleset \"japanse\" (known: tromp-taylor, chinese"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -106,7 +115,17 @@ fn every_value_can_be_overridden_and_read_back() {
     assert_eq!(r.stone_supply, Some(150));
     assert!(r.group_tax);
     assert_eq!(r.ruleset_name(), None);
-    assert_eq!(r.differences(&Rules::named("japanese").unwrap()), vec!["ko", "long-cycle", "suicide", "group-tax", "komi", "stone-supply"]);
+    assert_eq!(
+        r.differences(&Rules::named("japanese").unwrap()),
+        vec![
+            "ko",
+            "long-cycle",
+            "suicide",
+            "group-tax",
+            "komi",
+            "stone-supply"
+        ]
+    );
     // Every value of every enum key round-trips through its name.
     let mut r = Rules::tromp_taylor();
     for k in Rules::KEYS {
@@ -127,14 +146,25 @@ fn every_value_can_be_overridden_and_read_back() {
         r.set("ko", "super").unwrap_err().to_string(),
         "\"super\" is not a value of ko (expected simple, positional, situational, natural-situational, capture-positional, cycle-sets)"
     );
-    assert!(r.set("komi", "6.3").unwrap_err().to_string().contains("multiple of 0.5"));
-    assert!(r.set("colour", "red").unwrap_err().to_string().starts_with("unknown rule \"colour\""));
+    assert!(r
+        .set("komi", "6.3")
+        .unwrap_err()
+        .to_string()
+        .contains("multiple of 0.5"));
+    assert!(r
+        .set("colour", "red")
+        .unwrap_err()
+        .to_string()
+        .starts_with("unknown rule \"colour\""));
 }
 
 #[test]
 fn rules_print_as_key_value_lines() {
     let text = Rules::named("aga").unwrap().to_string();
-    assert!(text.starts_with("ruleset: aga\nscoring: area\nko: situational\n"), "{text}");
+    assert!(
+        text.starts_with("ruleset: aga\nscoring: area\nko: situational\n"),
+        "{text}"
+    );
     assert!(text.contains("end: white-passes-last\n"));
     assert!(text.contains("handicap-compensation: n-1\n"));
 }

@@ -117,8 +117,23 @@ pub fn apply(g: &Grid, w: usize, h: usize, c: Color, p: Pt) -> (Grid, Vec<Pt>, V
 }
 
 impl RefGame {
-    pub fn new(w: usize, h: usize, ko: KoRule, suicide: Suicide, start: Grid, to_move: Color) -> RefGame {
-        RefGame { w, h, ko, suicide, positions: vec![start], to_move: vec![to_move], moves: Vec::new() }
+    pub fn new(
+        w: usize,
+        h: usize,
+        ko: KoRule,
+        suicide: Suicide,
+        start: Grid,
+        to_move: Color,
+    ) -> RefGame {
+        RefGame {
+            w,
+            h,
+            ko,
+            suicide,
+            positions: vec![start],
+            to_move: vec![to_move],
+            moves: Vec::new(),
+        }
     }
 
     pub fn current(&self) -> &Grid {
@@ -131,7 +146,11 @@ impl RefGame {
 
     /// The creator of `P_s`: the player of the last play at or before move `s`.
     fn creator(&self, s: usize) -> Option<Color> {
-        self.moves[..s].iter().rev().find(|m| m.point.is_some()).map(|m| m.color)
+        self.moves[..s]
+            .iter()
+            .rev()
+            .find(|m| m.point.is_some())
+            .map(|m| m.color)
     }
 
     /// Decides a play of `c` at `p` by the literal rules.
@@ -150,13 +169,16 @@ impl RefGame {
             return Err(Refusal::Suicide);
         }
         let t = self.t() + 1;
-        let earlier = |keep: &dyn Fn(usize) -> bool| (0..t).find(|&s| keep(s) && self.positions[s] == next);
+        let earlier =
+            |keep: &dyn Fn(usize) -> bool| (0..t).find(|&s| keep(s) && self.positions[s] == next);
         let verdict = match self.ko {
             KoRule::Simple => {
                 let prev = self.moves.last();
                 let retake = captured.len() == 1
                     && prev.is_some_and(|m| {
-                        m.color == c.opponent() && m.point == Some(captured[0]) && m.captured.len() == 1
+                        m.color == c.opponent()
+                            && m.point == Some(captured[0])
+                            && m.captured.len() == 1
                     });
                 if retake {
                     Some(t - 2)
@@ -216,7 +238,14 @@ impl RefGame {
 
     /// The signature of a play of `c` at `p` from `before` to `after`, and whether the play
     /// rescues an own chain in atari (definitions 11, 12, 14).
-    fn signature(&self, before: &Grid, after: &Grid, c: Color, p: Pt, captured: &[Pt]) -> (Pt, Vec<Pt>, Vec<Pt>, bool) {
+    fn signature(
+        &self,
+        before: &Grid,
+        after: &Grid,
+        c: Color,
+        p: Pt,
+        captured: &[Pt],
+    ) -> (Pt, Vec<Pt>, Vec<Pt>, bool) {
         let (w, h) = (self.w, self.h);
         let mut threatened = Vec::new();
         for y in 0..h {
@@ -252,7 +281,13 @@ impl RefGame {
         (p, captured.to_vec(), threatened, rescues)
     }
 
-    fn check_cycle_sets(&self, c: Color, p: Pt, next: &Grid, captured: &[Pt]) -> Result<(), Refusal> {
+    fn check_cycle_sets(
+        &self,
+        c: Color,
+        p: Pt,
+        next: &Grid,
+        captured: &[Pt],
+    ) -> Result<(), Refusal> {
         let t = self.t();
         // Rule 9.
         if t >= 1 && !self.moves[t - 1].captured.is_empty() && self.cycle_set(t).contains(&p) {
@@ -269,7 +304,13 @@ impl RefGame {
             if mv.color != c || self.constrained(m) {
                 continue;
             }
-            let old = self.signature(&self.positions[m - 1], &self.positions[m], c, q, &mv.captured);
+            let old = self.signature(
+                &self.positions[m - 1],
+                &self.positions[m],
+                c,
+                q,
+                &mv.captured,
+            );
             let potentially = !old.2.is_empty() && !old.3;
             if !potentially || (old.0, &old.1, &old.2) != (sig.0, &sig.1, &sig.2) {
                 continue;
@@ -299,6 +340,10 @@ impl RefGame {
         };
         self.positions.push(next);
         self.to_move.push(c.opponent());
-        self.moves.push(Mv { color: c, point: p, captured });
+        self.moves.push(Mv {
+            color: c,
+            point: p,
+            captured,
+        });
     }
 }
