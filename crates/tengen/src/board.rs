@@ -137,11 +137,7 @@ impl Board {
 
     /// Padded indices of every point, row by row from the top.
     pub fn indices(&self) -> impl Iterator<Item = Idx> + '_ {
-        let (w, h, s) = (
-            self.size.width as usize,
-            self.size.height as usize,
-            self.stride,
-        );
+        let (w, h, s) = (self.size.width as usize, self.size.height as usize, self.stride);
         (1..=h).flat_map(move |y| (1..=w).map(move |x| (x + y * s) as Idx))
     }
 
@@ -263,9 +259,9 @@ impl Board {
     #[inline]
     pub fn would_capture(&self, i: Idx, c: Color) -> bool {
         let opp = Cell::stone(c.opponent());
-        self.neighbours(i).iter().any(|&n| {
-            self.cells[n as usize] == opp && self.libs[self.head[n as usize] as usize] == 1
-        })
+        self.neighbours(i)
+            .iter()
+            .any(|&n| self.cells[n as usize] == opp && self.libs[self.head[n as usize] as usize] == 1)
     }
 
     /// Number of opponent stones a stone of `c` on the empty point `i` would capture.
@@ -355,9 +351,7 @@ impl Board {
         if self.libs[own as usize] == 0 {
             played.suicided = self.remove_chain(own, &mut removed);
         }
-        self.ko = if played.captured == 1
-            && self.stones[own as usize] == 1
-            && self.libs[own as usize] == 1
+        self.ko = if played.captured == 1 && self.stones[own as usize] == 1 && self.libs[own as usize] == 1
         {
             last_captured
         } else {
@@ -425,9 +419,10 @@ impl Board {
             if self.cells[e as usize] != Cell::Empty {
                 continue;
             }
-            let touches = self.neighbours(e).iter().any(|&m| {
-                m != i && self.cells[m as usize].color().is_some() && self.head[m as usize] == h
-            });
+            let touches = self
+                .neighbours(e)
+                .iter()
+                .any(|&m| m != i && self.cells[m as usize].color().is_some() && self.head[m as usize] == h);
             if !touches {
                 extra += 1;
             }
@@ -441,11 +436,7 @@ impl Board {
         if a == b {
             return;
         }
-        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
             self.head[s as usize] = big;
@@ -487,9 +478,7 @@ impl Board {
     /// Removes the chain with head `h`; every point freed becomes a liberty of each
     /// distinct adjacent chain. Returns the number of stones removed.
     fn remove_chain(&mut self, h: Idx, removed: &mut impl FnMut(Idx, Color)) -> u16 {
-        let color = self.cells[h as usize]
-            .color()
-            .expect("chain head holds a stone");
+        let color = self.cells[h as usize].color().expect("chain head holds a stone");
         let other = Cell::stone(color.opponent());
         let count = self.stones[h as usize];
         let mut s = h;
@@ -579,11 +568,7 @@ impl Board {
                         'X' | 'x' | 'B' | '#' | '@' => Ok(Some(Color::Black)),
                         'O' | 'o' | 'W' => Ok(Some(Color::White)),
                         '.' | '+' | '-' | ',' => Ok(None),
-                        _ => Err(format!(
-                            "row {}, column {}: unexpected character {ch:?}",
-                            y + 1,
-                            x + 1
-                        )),
+                        _ => Err(format!("row {}, column {}: unexpected character {ch:?}", y + 1, x + 1)),
                     })
                     .collect::<Result<Vec<_>, String>>()
             })
@@ -591,22 +576,14 @@ impl Board {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.len());
         if let Some((y, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
-            return Err(format!(
-                "row {} has {} points, the first row has {width}",
-                y + 1,
-                r.len()
-            ));
+            return Err(format!("row {} has {} points, the first row has {width}", y + 1, r.len()));
         }
         let size = Size::new(width.min(255) as u8, height.min(255) as u8)
             .ok_or_else(|| format!("board {width}x{height} is outside 1x1..25x25"))?;
         let stones: Vec<(Point, Color)> = rows
             .iter()
             .enumerate()
-            .flat_map(|(y, r)| {
-                r.iter()
-                    .enumerate()
-                    .filter_map(move |(x, c)| c.map(|c| (Point::new(x as u8, y as u8), c)))
-            })
+            .flat_map(|(y, r)| r.iter().enumerate().filter_map(move |(x, c)| c.map(|c| (Point::new(x as u8, y as u8), c))))
             .collect();
         Board::from_stones(size, &stones)
             .map_err(|p| format!("the chain at {} has no liberty", p.to_gtp(size)))
@@ -643,13 +620,7 @@ impl Board {
             for x in 0..w {
                 let p = Point::new(x, y);
                 let left_of = x > 0 && last == Some(Point::new(x - 1, y));
-                s.push(if last == Some(p) {
-                    '('
-                } else if left_of {
-                    ')'
-                } else {
-                    ' '
-                });
+                s.push(if last == Some(p) { '(' } else if left_of { ')' } else { ' ' });
                 s.push(match self.get(p) {
                     Some(c) => c.stone_char(),
                     None if stars.contains(&p) => '+',
@@ -669,9 +640,7 @@ impl Board {
         let mut hash = 0;
         let mut totals = [0u16; 2];
         for i in self.indices() {
-            let Some(c) = self.cell(i).color() else {
-                continue;
-            };
+            let Some(c) = self.cell(i).color() else { continue };
             hash ^= KEYS[i as usize][c.index()];
             totals[c.index()] += 1;
             let h = self.head[i as usize];
@@ -681,26 +650,16 @@ impl Board {
                 return Err(format!("chain at {p:?} has mixed heads"));
             }
             if self.stones[h as usize] as usize != chain.len() {
-                return Err(format!(
-                    "chain at {p:?}: {} stones recorded, {} real",
-                    self.stones[h as usize],
-                    chain.len()
-                ));
+                return Err(format!("chain at {p:?}: {} stones recorded, {} real", self.stones[h as usize], chain.len()));
             }
             let mut ring = 0;
             self.for_each_stone(i, |_| ring += 1);
             if ring != chain.len() {
-                return Err(format!(
-                    "chain at {p:?}: ring of {ring}, chain of {}",
-                    chain.len()
-                ));
+                return Err(format!("chain at {p:?}: ring of {ring}, chain of {}", chain.len()));
             }
             let libs = self.chain_liberties(p).len();
             if self.libs[h as usize] as usize != libs {
-                return Err(format!(
-                    "chain at {p:?}: {} liberties recorded, {libs} real",
-                    self.libs[h as usize]
-                ));
+                return Err(format!("chain at {p:?}: {} liberties recorded, {libs} real", self.libs[h as usize]));
             }
         }
         if hash != self.hash {
@@ -732,9 +691,7 @@ impl Board {
 impl PartialEq for Board {
     /// Two boards are equal when they have the same size and the same stones.
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size
-            && self.hash == other.hash
-            && self.indices().all(|i| self.cell(i) == other.cell(i))
+        self.size == other.size && self.hash == other.hash && self.indices().all(|i| self.cell(i) == other.cell(i))
     }
 }
 
