@@ -4,9 +4,11 @@
 use crate::point::{Point, Size};
 
 /// The distance of the star-point lines from the edge for a side of length `n`: the 3rd
-/// line below 13, the 4th from 13 up.
+/// line up to 11, the 4th from 12 up: GTP §4.1.1 as GNU Go, GTP's reference
+/// implementation, places them ("the edge stones are moved to the fourth line for boards
+/// larger than 11x11"); only 12x12 tells the two readings apart.
 fn edge_line(n: u8) -> u8 {
-    if n < 13 {
+    if n <= 11 {
         2
     } else {
         3

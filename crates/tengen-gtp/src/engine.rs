@@ -1,0 +1,464 @@
+//! The GTP v2 engine: a [`Game`] driven by GTP commands, one line at a time.
+//!
+//! Every command is a row of `COMMANDS`, so `list_commands` and `known_command` can never
+//! disagree with what the engine really does. A handler gets the arguments and returns the
+//! response body or the failure message; framing (ids, `=`/`?`, the closing blank line) is
+//! done once in [`Engine::execute`].
+
+use crate::args::{self, Error};
+use crate::free_handicap;
+use crate::kata;
+use crate::player;
+use crate::protocol::{self, Parsed};
+use crate::queries;
+use crate::rng::SplitMix64;
+use std::io::{self, BufRead, Write};
+use tengen::game::SetupError;
+use tengen::rules::Komi;
+use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
+
+/// A command handler: the arguments in, the response body or failure message out.
+type Handler = fn(&mut Engine, &[String]) -> Result<String, Error>;
+
+/// Every command the engine knows, in the order `list_commands` prints them.
+const COMMANDS: &[(&str, Handler)] = &[
+    // GTP v2 administrative and setup commands (section 6.3).
+    ("protocol_version", |_, a| {
+        reply(a, 0, "protocol_version", "2")
+    }),
+    ("name", |_, a| reply(a, 0, "name", "tengen")),
+    ("version", |_, a| {
+        reply(a, 0, "version", env!("CARGO_PKG_VERSION"))
+    }),
+    ("known_command", Engine::known_command),
+    ("list_commands", Engine::list_commands),
+    ("quit", Engine::quit),
+    ("boardsize", Engine::boardsize),
+    ("rectangular_boardsize", Engine::rectangular_boardsize),
+    ("clear_board", Engine::clear_board),
+    ("komi", Engine::komi),
+    ("fixed_handicap", Engine::fixed_handicap),
+    ("place_free_handicap", Engine::place_free_handicap),
+    ("set_free_handicap", Engine::set_free_handicap),
+    ("play", Engine::play),
+    ("genmove", Engine::genmove),
+    ("undo", Engine::undo),
+    ("showboard", Engine::showboard),
+    // GNU Go's queries.
+    ("is_legal", Engine::is_legal),
+    ("all_legal", Engine::all_legal),
+    ("list_stones", Engine::list_stones),
+    ("captures", Engine::captures),
+    ("color", Engine::color),
+    ("countlib", Engine::countlib),
+    // Rules: KGS, KataGo and tengen's own.
+    ("kgs-rules", Engine::kgs_rules),
+    ("kata-get-rules", Engine::kata_get_rules),
+    ("kata-set-rules", Engine::kata_set_rules),
+    ("kata-set-rule", Engine::kata_set_rule),
+    ("tengen-rules", Engine::tengen_rules),
+    ("tengen-set-rule", Engine::tengen_set_rule),
+    ("tengen-explain-illegal", Engine::explain_illegal),
+];
+
+/// A fixed answer to a command that takes `count` arguments.
+fn reply(args: &[String], count: usize, usage: &str, answer: &str) -> Result<String, Error> {
+    args::expect(args, count, usage).map(|_| answer.to_string())
+}
+
+fn handler(name: &str) -> Option<Handler> {
+    COMMANDS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+}
+
+/// The board side a new engine starts with.
+const DEFAULT_SIDE: u8 = 19;
+
+/// A GTP engine: the game, the move generator's random numbers, and whether `quit` came.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    game: Game,
+    rng: SplitMix64,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine with a 19x19 board and `rules`; `seed` makes `genmove` reproducible
+    /// (`None` seeds from the clock).
+    pub fn new(rules: Rules, seed: Option<u64>) -> Engine {
+        Engine {
+            game: Game::new(Size::square(DEFAULT_SIDE), rules),
+            rng: seed.map_or_else(SplitMix64::from_entropy, SplitMix64::new),
+            quit: false,
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` has been received: the controller expects no more responses.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Runs one input line and returns the full response (ending with its blank line), or
+    /// `None` for a line GTP says to ignore (empty, blank or a comment).
+    pub fn execute(&mut self, line: &str) -> Option<String> {
+        match protocol::parse(line) {
+            Parsed::Empty => None,
+            Parsed::MissingCommand { id } => Some(protocol::failure(
+                Some(&id),
+                "syntax error: a command name must follow the id",
+            )),
+            Parsed::Command { id, name, args } => {
+                let result = match handler(&name) {
+                    Some(h) => h(self, &args),
+                    None => Err("unknown command".to_string()),
+                };
+                Some(match result {
+                    Ok(body) => protocol::success(id.as_deref(), &body),
+                    Err(message) => protocol::failure(id.as_deref(), &message),
+                })
+            }
+        }
+    }
+
+    fn known_command(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "known_command COMMAND")?;
+        let known = handler(&a[0].to_lowercase()).is_some();
+        Ok(known.to_string())
+    }
+
+    fn list_commands(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "list_commands")?;
+        Ok(COMMANDS
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    fn quit(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "quit")?;
+        self.quit = true;
+        Ok(String::new())
+    }
+
+    /// Starts a new game on a `size` board with the current rules.
+    fn new_game(&mut self, size: Size) {
+        self.game = Game::new(size, self.game.rules().clone());
+    }
+
+    fn boardsize(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "boardsize SIZE")?;
+        let n = args::int(&a[0], "the board size")?;
+        self.resize(n, n)
+    }
+
+    fn rectangular_boardsize(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "rectangular_boardsize WIDTH HEIGHT")?;
+        let w = args::int(&a[0], "the width")?;
+        let h = args::int(&a[1], "the height")?;
+        self.resize(w, h)
+    }
+
+    fn resize(&mut self, w: u32, h: u32) -> Result<String, Error> {
+        let side = |n: u32| u8::try_from(n).ok();
+        let size = side(w)
+            .zip(side(h))
+            .and_then(|(w, h)| Size::new(w, h))
+            .ok_or_else(|| format!("unacceptable size: sides go from 1 to 25, not {w}x{h}"))?;
+        self.new_game(size);
+        Ok(String::new())
+    }
+
+    fn clear_board(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "clear_board")?;
+        self.new_game(self.game.size());
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "komi KOMI")?;
+        let points = args::float(&a[0], "komi")?;
+        let komi = Komi::from_points(points)
+            .ok_or_else(|| format!("syntax error: komi must be a multiple of 0.5, not {points}"))?;
+        self.set_rules(Rules {
+            komi,
+            ..self.game.rules().clone()
+        })
+    }
+
+    fn fixed_handicap(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "fixed_handicap NUMBER")?;
+        let n = args::int(&a[0], "the number of stones")?;
+        let n = u8::try_from(n).map_err(|_| format!("invalid number of stones: {n}"))?;
+        let points = self.game.set_fixed_handicap(n).map_err(setup_error)?;
+        Ok(queries::vertex_list(points, self.game.size()))
+    }
+
+    fn place_free_handicap(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "place_free_handicap NUMBER")?;
+        let n = args::int(&a[0], "the number of stones")?;
+        if !self.board_is_empty() {
+            return Err(setup_error(SetupError::NotEmpty));
+        }
+        let points = free_handicap::choose(self.game.size(), n)?;
+        self.game.set_free_handicap(&points).map_err(setup_error)?;
+        Ok(queries::vertex_list(points, self.game.size()))
+    }
+
+    fn set_free_handicap(&mut self, a: &[String]) -> Result<String, Error> {
+        let size = self.game.size();
+        let points = a
+            .iter()
+            .map(|v| args::vertex(v, size))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        self.game.set_free_handicap(&points).map_err(setup_error)?;
+        Ok(String::new())
+    }
+
+    /// No move made and no stone on the board: handicap may be placed.
+    fn board_is_empty(&self) -> bool {
+        let b = self.game.board();
+        self.game.move_number() == 0
+            && b.stones_on_board(Color::Black) + b.stones_on_board(Color::White) == 0
+    }
+
+    fn play(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "play COLOR VERTEX")?;
+        let color = args::color(&a[0])?;
+        let mv = args::mv(&a[1], self.game.size())?;
+        self.game
+            .play_as(color, mv)
+            .map_err(|e| format!("illegal move: {}", explain(&e)))?;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "genmove COLOR")?;
+        let color = args::color(&a[0])?;
+        if self.game.is_over() {
+            return Err(explain(&Illegal::GameOver));
+        }
+        let mv = player::choose(&self.game, color, &mut self.rng);
+        self.game
+            .play_as(color, mv)
+            .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
+        Ok(mv.to_gtp(self.game.size()))
+    }
+
+    fn undo(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "undo")?;
+        if self.game.undo() {
+            Ok(String::new())
+        } else {
+            Err("cannot undo".into())
+        }
+    }
+
+    fn showboard(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "showboard")?;
+        let g = &self.game;
+        let last = g.moves().last().and_then(|r| r.mv.point());
+        let mut out = format!("\n{}", g.board().to_text_with_coordinates(last));
+        for c in Color::BOTH {
+            let n = queries::captures(g, c);
+            out.push_str(&format!(
+                "{c} ({}) has captured {n} stones\n",
+                c.stone_char()
+            ));
+        }
+        out.push_str(&match g.phase() {
+            tengen::Phase::Playing => format!("{} to move", g.to_move()),
+            tengen::Phase::Ended(reason) => format!("the game is over: {}", describe_end(reason)),
+        });
+        Ok(out)
+    }
+
+    fn is_legal(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "is_legal COLOR VERTEX")?;
+        let color = args::color(&a[0])?;
+        let mv = args::mv(&a[1], self.game.size())?;
+        Ok(if queries::is_legal(&self.game, color, mv) {
+            "1"
+        } else {
+            "0"
+        }
+        .into())
+    }
+
+    fn all_legal(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "all_legal COLOR")?;
+        let color = args::color(&a[0])?;
+        let points = queries::all_legal(&self.game, color);
+        Ok(queries::vertex_list(points, self.game.size()))
+    }
+
+    fn list_stones(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "list_stones COLOR")?;
+        let color = args::color(&a[0])?;
+        let points = queries::stones(&self.game, color);
+        Ok(queries::vertex_list(points, self.game.size()))
+    }
+
+    fn captures(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "captures COLOR")?;
+        let color = args::color(&a[0])?;
+        Ok(queries::captures(&self.game, color).to_string())
+    }
+
+    fn color(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "color VERTEX")?;
+        let p = args::vertex(&a[0], self.game.size())?;
+        Ok(queries::color_at(&self.game, p).into())
+    }
+
+    fn countlib(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "countlib VERTEX")?;
+        let p = args::vertex(&a[0], self.game.size())?;
+        let n = queries::liberties(&self.game, p).ok_or("vertex must not be empty")?;
+        Ok(n.to_string())
+    }
+
+    /// Replaces the rules of the game in progress, if its moves stay legal under them.
+    fn set_rules(&mut self, rules: Rules) -> Result<String, Error> {
+        if self.game.set_rules(rules) {
+            Ok(String::new())
+        } else {
+            Err(
+                "the moves played so far would be illegal under these rules (clear_board first)"
+                    .into(),
+            )
+        }
+    }
+
+    /// `kgs-rules japanese|chinese|aga|new_zealand` (kgsGtp). Komi stays: KGS sets it with
+    /// its own command.
+    fn kgs_rules(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "kgs-rules japanese|chinese|aga|new_zealand")?;
+        let name = match a[0].to_lowercase().as_str() {
+            "japanese" => RulesetName::Japanese,
+            "chinese" => RulesetName::Chinese,
+            "aga" => RulesetName::Aga,
+            "new_zealand" => RulesetName::NewZealand,
+            other => {
+                return Err(format!(
+                    "unknown KGS rules {other:?} (known: japanese, chinese, aga, new_zealand)"
+                ))
+            }
+        };
+        self.set_rules(Rules {
+            komi: self.game.rules().komi,
+            ..name.rules()
+        })
+    }
+
+    fn kata_get_rules(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "kata-get-rules")?;
+        kata::to_json(self.game.rules())
+    }
+
+    /// `kata-set-rules RULES`: a short name or a JSON dictionary (which may contain spaces,
+    /// so every argument is part of it).
+    fn kata_set_rules(&mut self, a: &[String]) -> Result<String, Error> {
+        if a.is_empty() {
+            return Err("syntax error: expected `kata-set-rules RULES`".into());
+        }
+        let rules = kata::parse(&a.join(" "), self.game.rules())?;
+        self.set_rules(rules)
+    }
+
+    fn kata_set_rule(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "kata-set-rule KEY VALUE")?;
+        let mut rules = self.game.rules().clone();
+        kata::set_field(&mut rules, &a[0], &a[1])?;
+        self.set_rules(rules)
+    }
+
+    /// `tengen-rules`: the rules in full; `tengen-rules NAME`: play under a named ruleset
+    /// with its defaults, komi included.
+    fn tengen_rules(&mut self, a: &[String]) -> Result<String, Error> {
+        match a {
+            [] => Ok(self.game.rules().to_string()),
+            [name] => {
+                let rules = Rules::named(name).map_err(|e| e.to_string())?;
+                self.set_rules(rules)
+            }
+            _ => Err("syntax error: expected `tengen-rules [NAME]`".into()),
+        }
+    }
+
+    fn tengen_set_rule(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "tengen-set-rule KEY VALUE")?;
+        let mut rules = self.game.rules().clone();
+        rules.set(&a[0], &a[1]).map_err(|e| e.to_string())?;
+        self.set_rules(rules)
+    }
+
+    fn explain_illegal(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 2, "tengen-explain-illegal COLOR VERTEX")?;
+        let color = args::color(&a[0])?;
+        let mv = args::mv(&a[1], self.game.size())?;
+        Ok(match self.game.legal_as(color, mv) {
+            Ok(()) => "legal".into(),
+            Err(e) => explain(&e),
+        })
+    }
+}
+
+/// A refusal as the engine states it, with what to do when the game is over.
+fn explain(e: &Illegal) -> String {
+    match e {
+        Illegal::GameOver => "the game is over (clear_board starts a new game)".into(),
+        other => other.to_string(),
+    }
+}
+
+/// How the game ended, in words.
+fn describe_end(reason: &EndReason) -> String {
+    match reason {
+        EndReason::Passes => "the players passed".into(),
+        EndReason::Resignation { loser } => format!("{loser} resigned"),
+        EndReason::Time { loser } => format!("{loser} ran out of time"),
+        EndReason::Forfeit { loser } => format!("{loser} forfeited"),
+        EndReason::LongCycle {
+            outcome,
+            occurrences: [a, b, c],
+        } => format!("long cycle ({outcome}): the same situation after moves {a}, {b} and {c}"),
+    }
+}
+
+/// GTP's failure messages for handicap placement (section 6.3.2).
+fn setup_error(e: SetupError) -> String {
+    match e {
+        SetupError::NotEmpty => "board not empty".into(),
+        SetupError::Handicap(h) => format!("invalid number of stones: {h}"),
+        SetupError::BadPoints(s) => format!("bad vertex list: {s}"),
+        SetupError::NoLiberty(_) => format!("bad vertex list: {e}"),
+    }
+}
+
+/// Runs `engine` on GTP commands from `input` until `quit` or the end of input, writing
+/// each response to `output` and flushing it at once (a controller waits for it). Bytes
+/// that are not UTF-8 are replaced, never fatal: the line then gets an error response.
+pub fn run<R: BufRead, W: Write>(
+    mut input: R,
+    mut output: W,
+    engine: &mut Engine,
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    while !engine.has_quit() {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if let Some(response) = engine.execute(&String::from_utf8_lossy(&line)) {
+            output.write_all(response.as_bytes())?;
+            output.flush()?;
+        }
+    }
+    Ok(())
+}
