@@ -417,6 +417,28 @@ impl Game {
         Ok(self.moves.last().expect("a move was just recorded"))
     }
 
+    /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
+    /// retaken at once, a suicide, a move after the end of the game, a stone on an occupied
+    /// point): the stone replaces whatever was on its point and captures are made as RULES.md
+    /// §1.5 says, with no legality check. For readers of records, never for play.
+    pub fn force(&mut self, color: Color, mv: Move) -> &MoveRecord {
+        self.phase = Phase::Playing;
+        let mut replaced = false;
+        if let Move::Play(p) = mv {
+            let i = self.board.idx(p);
+            if self.board.cell(i) != Cell::Empty {
+                self.board.remove_stone(i);
+                replaced = true;
+            }
+        }
+        let checked = self.check_unchecked(color, mv);
+        self.apply(color, mv, checked);
+        if replaced {
+            self.positions.repack_last(&self.board);
+        }
+        self.moves.last().expect("a move was just recorded")
+    }
+
     /// `color` resigns.
     pub fn resign(&mut self, color: Color) -> Result<(), Illegal> {
         self.end_by(EndReason::Resignation { loser: color })
@@ -466,8 +488,8 @@ impl Game {
         );
         replay.start.handicap = std::mem::take(&mut self.start.handicap);
         for r in moves {
-            let checked = replay.check_unchecked(r.color, r.mv);
-            replay.apply(r.color, r.mv, checked);
+            // `force` repeats each move exactly as it was made, legal or forced.
+            replay.force(r.color, r.mv);
         }
         *self = replay;
         true
@@ -585,6 +607,7 @@ impl Game {
             preliminary_end: false,
         };
         let creator;
+        let mut changed: Vec<(usize, Option<Color>)> = Vec::new();
         match mv {
             Move::Play(p) => {
                 let i = self.board.idx(p);
@@ -599,6 +622,16 @@ impl Game {
                 });
                 record.captured = self.sorted_points(&captured);
                 record.suicided = self.sorted_points(&suicided);
+                let w = self.size().width as usize;
+                let k = |p: &Point| p.y as usize * w + p.x as usize;
+                changed.push((k(&p), Some(color)));
+                changed.extend(
+                    record
+                        .captured
+                        .iter()
+                        .chain(&record.suicided)
+                        .map(|q| (k(q), None)),
+                );
                 self.prisoners[color.index()] += record.captured.len() as u32;
                 self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
                 self.passes.on_play(color);
@@ -619,7 +652,8 @@ impl Game {
             }
         }
         self.to_move = color.opponent();
-        self.positions.push(&self.board, self.to_move, creator);
+        self.positions
+            .push_changed(changed, self.board.hash(), self.to_move, creator);
         self.plays.push(mv.point());
         self.moves.push(record);
         self.after_move(color, mv, number, checked);
