@@ -433,6 +433,11 @@ impl Game {
         }
         let checked = self.check_unchecked(color, mv);
         self.apply(color, mv, checked);
+        // A move outside the rules cannot complete a long cycle under them (a stone
+        // replacing one of its own colour repeats the position without any cycle).
+        if matches!(self.phase, Phase::Ended(EndReason::LongCycle { .. })) {
+            self.phase = Phase::Playing;
+        }
         if replaced {
             self.positions.repack_last(&self.board);
         }
@@ -596,7 +601,10 @@ impl Game {
     }
 
     /// Makes a move already found legal.
-    fn apply(&mut self, color: Color, mv: Move, checked: Checked) {
+    fn apply(&mut self, color: Color, mv: Move, mut checked: Checked) {
+        if let Some(before) = checked.cycle.as_mut() {
+            before.note_ataris(&self.board, color);
+        }
         let number = self.moves.len() + 1;
         let mut record = MoveRecord {
             color,

@@ -711,6 +711,18 @@ impl Rules {
             .collect()
     }
 
+    /// The named ruleset closest to these rules (fewest differing values, komi aside),
+    /// and the keys that differ from it.
+    pub fn closest_named(&self) -> (RulesetName, Vec<&'static str>) {
+        let differing = |n: RulesetName| {
+            let mut d = self.differences(&n.rules());
+            d.retain(|k| *k != "komi");
+            d
+        };
+        let best = RulesetName::ALL.into_iter().min_by_key(|&n| differing(n).len()).unwrap_or(RulesetName::TrompTaylor);
+        (best, differing(best))
+    }
+
     /// The keys whose values differ from `other`'s.
     pub fn differences(&self, other: &Rules) -> Vec<&'static str> {
         Rules::KEYS
