@@ -696,11 +696,7 @@ impl Game {
     /// RULES.md §3.1: the same situation for the third time with no pass in between ends
     /// the game as the long-cycle rule says.
     fn detect_long_cycle(&mut self, t: usize) {
-        let last_pass = self
-            .moves
-            .iter()
-            .rposition(|r| r.mv == Move::Pass)
-            .map_or(0, |k| k + 1);
+        let last_pass = self.passes.last_pass;
         let to_move = self.positions.to_move(t);
         let mut same: Vec<usize> = self
             .positions

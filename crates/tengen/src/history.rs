@@ -72,14 +72,18 @@ pub struct Positions {
 impl Positions {
     /// A history holding only the starting position `P_0`.
     pub fn new(start: &Board, to_move: Color) -> Positions {
+        // Room for a long game from the start: growing these is a large part of the cost
+        // of replaying records.
+        const MOVES: usize = 400;
+        let words = words_for(start);
         let mut p = Positions {
-            words: words_for(start),
-            data: Vec::new(),
-            hashes: Vec::new(),
-            to_move: Vec::new(),
-            creator: Vec::new(),
-            latest: HashIndex::default(),
-            prev: Vec::new(),
+            words,
+            data: Vec::with_capacity(words * MOVES),
+            hashes: Vec::with_capacity(MOVES),
+            to_move: Vec::with_capacity(MOVES),
+            creator: Vec::with_capacity(MOVES),
+            latest: HashIndex::with_capacity_and_hasher(MOVES, Default::default()),
+            prev: Vec::with_capacity(MOVES),
         };
         p.push(start, to_move, None);
         p
