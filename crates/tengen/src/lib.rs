@@ -22,12 +22,15 @@ pub mod color;
 pub mod cycle;
 pub mod ending;
 pub mod game;
+pub mod grid;
 pub mod handicap;
 pub mod history;
 pub mod illegal;
+pub mod life;
 mod ko;
 pub mod point;
 pub mod rules;
+pub mod score;
 mod zobrist;
 
 pub use board::Board;

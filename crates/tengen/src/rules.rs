@@ -238,6 +238,17 @@ impl fmt::Display for Komi {
     }
 }
 
+/// A number of half points as text: `7`, `7.5`, `-0.5`.
+pub fn halves(h: i32) -> String {
+    struct H(i32);
+    impl fmt::Display for H {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_halves(f, self.0)
+        }
+    }
+    H(h).to_string()
+}
+
 /// Writes a number of half points as `7`, `7.5` or `-0.5`.
 pub fn write_halves(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
     let sign = if halves < 0 { "-" } else { "" };
