@@ -3,7 +3,10 @@ use std::path::Path;
 
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or("/usr/share/goban".into());
-    let mut files: Vec<_> = std::fs::read_dir(Path::new(&dir)).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(&dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     let (mut moves, mut problems) = (0, 0);
     for f in &files {

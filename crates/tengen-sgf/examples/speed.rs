@@ -1,7 +1,10 @@
 //! Parse + replay speed over a folder of records, one thread (development aid).
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or("/usr/share/goban".into());
-    let files: Vec<Vec<u8>> = std::fs::read_dir(&dir).unwrap().map(|e| std::fs::read(e.unwrap().path()).unwrap()).collect();
+    let files: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
     let t = std::time::Instant::now();
     let (mut games, mut moves) = (0usize, 0usize);
     for _ in 0..10 {
@@ -15,5 +18,10 @@ fn main() {
         }
     }
     let s = t.elapsed().as_secs_f64();
-    println!("{games} games, {moves} moves in {s:.2}s: {:.0} games/s, {:.0} moves/s ({:.0} moves/game)", games as f64 / s, moves as f64 / s, moves as f64 / games as f64);
+    println!(
+        "{games} games, {moves} moves in {s:.2}s: {:.0} games/s, {:.0} moves/s ({:.0} moves/game)",
+        games as f64 / s,
+        moves as f64 / s,
+        moves as f64 / games as f64
+    );
 }

@@ -23,7 +23,9 @@ fn declared_charset(bytes: &[u8]) -> Option<String> {
     }
     let rest = &bytes[at + 3..];
     let end = rest.iter().position(|&b| b == b']')?;
-    std::str::from_utf8(&rest[..end]).ok().map(|s| s.trim().to_string())
+    std::str::from_utf8(&rest[..end])
+        .ok()
+        .map(|s| s.trim().to_string())
 }
 
 /// Decodes the bytes of an SGF file.
@@ -44,23 +46,42 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     if let Some(enc) = encoding {
         let (text, used, bad) = enc.decode(bytes);
         if bad {
-            warning = Some(format!("bytes that are not valid {} were replaced", used.name()));
+            warning = Some(format!(
+                "bytes that are not valid {} were replaced",
+                used.name()
+            ));
         }
-        return Decoded { text: text.into_owned(), charset: used.name(), warning };
+        return Decoded {
+            text: text.into_owned(),
+            charset: used.name(),
+            warning,
+        };
     }
     match std::str::from_utf8(bytes) {
-        Ok(s) => Decoded { text: s.to_string(), charset: "UTF-8", warning },
+        Ok(s) => Decoded {
+            text: s.to_string(),
+            charset: "UTF-8",
+            warning,
+        },
         Err(_) => {
             let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
             let why = "not valid UTF-8 and no CA property: read as Latin-1".to_string();
-            Decoded { text: text.into_owned(), charset: "windows-1252", warning: warning.or(Some(why)) }
+            Decoded {
+                text: text.into_owned(),
+                charset: "windows-1252",
+                warning: warning.or(Some(why)),
+            }
         }
     }
 }
 
 /// Spellings seen in SGF files that the WHATWG labels lack.
 fn alias(label: &str) -> Option<&'static Encoding> {
-    match label.to_ascii_lowercase().replace(['-', '_', ' '], "").as_str() {
+    match label
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "")
+        .as_str()
+    {
         "sjis" | "shiftjis" | "mskanji" | "cp932" => Some(encoding_rs::SHIFT_JIS),
         "latin1" | "iso88591" | "iso8859" => Some(encoding_rs::WINDOWS_1252),
         "utf8" => Some(encoding_rs::UTF_8),

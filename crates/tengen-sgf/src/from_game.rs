@@ -40,7 +40,11 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
     root.set("FF", "4");
     root.set("CA", "UTF-8");
     root.set("AP", concat!("tengen:", env!("CARGO_PKG_VERSION")));
-    let sz = if size.width == size.height { size.width.to_string() } else { format!("{}:{}", size.width, size.height) };
+    let sz = if size.width == size.height {
+        size.width.to_string()
+    } else {
+        format!("{}:{}", size.width, size.height)
+    };
     root.set("SZ", &sz);
     root.set("RU", &crate::record::ruleset_text(rules));
     root.set("KM", &rules.komi.to_string());
@@ -49,13 +53,21 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
     }
     let start = game.start_board();
     for (id, c) in [("AB", Color::Black), ("AW", Color::White)] {
-        let pts: Vec<String> = size.all_points().filter(|&p| start.get(p) == Some(c)).map(|p| p.to_sgf()).collect();
+        let pts: Vec<String> = size
+            .all_points()
+            .filter(|&p| start.get(p) == Some(c))
+            .map(|p| p.to_sgf())
+            .collect();
         if !pts.is_empty() {
             root.set_property(Property::list(id, pts.iter().map(String::as_str)));
         }
     }
     let first = game.positions().to_move(0);
-    let natural_first = if game.handicap().is_empty() { Color::Black } else { Color::White };
+    let natural_first = if game.handicap().is_empty() {
+        Color::Black
+    } else {
+        Color::White
+    };
     if first != natural_first {
         root.set("PL", &first.letter().to_string());
     }
@@ -83,7 +95,11 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
         };
         n.set(&id, &v);
         if let Some(Some((left, stones))) = info.clock.get(k) {
-            let (l, o) = if m.color == Color::Black { ("BL", "OB") } else { ("WL", "OW") };
+            let (l, o) = if m.color == Color::Black {
+                ("BL", "OB")
+            } else {
+                ("WL", "OW")
+            };
             n.set(l, &seconds(*left));
             if let Some(s) = stones {
                 n.set(o, &s.to_string());
@@ -91,5 +107,8 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
         }
         nodes.push(n);
     }
-    GameTree { nodes, variations: Vec::new() }
+    GameTree {
+        nodes,
+        variations: Vec::new(),
+    }
 }

@@ -22,9 +22,12 @@ pub mod tree;
 pub mod value;
 pub mod write;
 
-pub use parse::{parse, Diagnostic, LineIndex, Parsed, Severity};
 pub use from_game::{record, RecordInfo};
-pub use record::{game_info, parse_ruleset_text, replay, ruleset_text, ProblemKind, ReadOptions, RecordProblem, Replayed};
+pub use parse::{parse, Diagnostic, LineIndex, Parsed, Severity};
+pub use record::{
+    game_info, parse_ruleset_text, replay, ruleset_text, ProblemKind, ReadOptions, RecordProblem,
+    Replayed,
+};
 pub use tree::{Collection, GameTree, Node, Property};
 pub use write::write;
 
@@ -44,9 +47,25 @@ pub struct ReadFile {
 /// Decodes (by `CA`, default UTF-8, fallback Latin-1) and parses the bytes of an SGF file.
 pub fn read_bytes(bytes: &[u8]) -> ReadFile {
     let decoded = charset::decode(bytes);
-    let Parsed { collection, mut diagnostics } = parse(&decoded.text);
+    let Parsed {
+        collection,
+        mut diagnostics,
+    } = parse(&decoded.text);
     if let Some(w) = decoded.warning {
-        diagnostics.insert(0, Diagnostic { severity: Severity::Warning, line: 1, column: 1, message: w });
+        diagnostics.insert(
+            0,
+            Diagnostic {
+                severity: Severity::Warning,
+                line: 1,
+                column: 1,
+                message: w,
+            },
+        );
     }
-    ReadFile { text: decoded.text, charset: decoded.charset, collection, diagnostics }
+    ReadFile {
+        text: decoded.text,
+        charset: decoded.charset,
+        collection,
+        diagnostics,
+    }
 }

@@ -47,7 +47,12 @@ impl LineIndex {
     /// Indexes the line starts of `text`.
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1));
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
         LineIndex { starts }
     }
 
@@ -56,7 +61,9 @@ impl LineIndex {
         let line = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
         let start = self.starts[line] as usize;
         let end = (offset as usize).min(text.len());
-        let column = text.get(start..end).map_or(end - start, |s| s.chars().count());
+        let column = text
+            .get(start..end)
+            .map_or(end - start, |s| s.chars().count());
         (line as u32 + 1, column as u32 + 1)
     }
 }
@@ -79,7 +86,12 @@ struct Parser<'a> {
 
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
 pub fn parse(text: &str) -> Parsed {
-    let mut p = Parser { text, b: text.as_bytes(), i: 0, problems: Vec::new() };
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        problems: Vec::new(),
+    };
     let mut trees = Vec::new();
     loop {
         let junk_start = p.i;
@@ -106,19 +118,29 @@ pub fn parse(text: &str) -> Parsed {
         .into_iter()
         .map(|(severity, off, message)| {
             let (line, column) = index.locate(text, off);
-            Diagnostic { severity, line, column, message }
+            Diagnostic {
+                severity,
+                line,
+                column,
+                message,
+            }
         })
         .collect();
-    Parsed { collection: Collection { trees }, diagnostics }
+    Parsed {
+        collection: Collection { trees },
+        diagnostics,
+    }
 }
 
 impl Parser<'_> {
     fn warn(&mut self, at: usize, msg: &str) {
-        self.problems.push((Severity::Warning, at as u32, msg.to_string()));
+        self.problems
+            .push((Severity::Warning, at as u32, msg.to_string()));
     }
 
     fn error(&mut self, at: usize, msg: &str) {
-        self.problems.push((Severity::Error, at as u32, msg.to_string()));
+        self.problems
+            .push((Severity::Error, at as u32, msg.to_string()));
     }
 
     fn skip_ws(&mut self) {
@@ -141,7 +163,10 @@ impl Parser<'_> {
         let open = self.i;
         self.i += 1; // '('
         if depth > 10_000 {
-            self.error(open, "variations nested more than 10000 deep: the rest is ignored");
+            self.error(
+                open,
+                "variations nested more than 10000 deep: the rest is ignored",
+            );
             self.i = self.b.len();
             return None;
         }
@@ -151,7 +176,10 @@ impl Parser<'_> {
             match self.peek() {
                 Some(b';') => {
                     if !tree.variations.is_empty() {
-                        self.warn(self.i, "node after a variation: read as part of the last variation");
+                        self.warn(
+                            self.i,
+                            "node after a variation: read as part of the last variation",
+                        );
                         let n = self.node();
                         if let Some(last) = tree.variations.last_mut() {
                             last.nodes.push(n);
@@ -201,7 +229,10 @@ impl Parser<'_> {
 
     /// `; property*`, starting at `;`.
     fn node(&mut self) -> Node {
-        let mut node = Node { props: Default::default(), offset: self.i as u32 };
+        let mut node = Node {
+            props: Default::default(),
+            offset: self.i as u32,
+        };
         self.i += 1;
         loop {
             self.skip_ws();
@@ -236,7 +267,10 @@ impl Parser<'_> {
     fn add(&mut self, node: &mut Node, p: Property) {
         match node.props.iter_mut().find(|q| q.id == p.id) {
             Some(q) => {
-                self.warn(p.offset as usize, &format!("property {} repeated in a node: values merged", p.id));
+                self.warn(
+                    p.offset as usize,
+                    &format!("property {} repeated in a node: values merged", p.id),
+                );
                 q.values.extend(p.values);
             }
             None => node.props.push(p),
@@ -252,13 +286,24 @@ impl Parser<'_> {
         }
         let word = &self.text[start..self.i];
         let upper: CompactString = word.chars().filter(char::is_ascii_uppercase).collect();
-        let id = if upper.is_empty() { word.to_ascii_uppercase().into() } else { upper };
+        let id = if upper.is_empty() {
+            word.to_ascii_uppercase().into()
+        } else {
+            upper
+        };
         self.skip_ws();
         if self.peek() != Some(b'[') {
-            self.warn(start, &format!("stray text \"{word}\" ignored (no value follows)"));
+            self.warn(
+                start,
+                &format!("stray text \"{word}\" ignored (no value follows)"),
+            );
             return None;
         }
-        let mut prop = Property { id, values: Default::default(), offset: start as u32 };
+        let mut prop = Property {
+            id,
+            values: Default::default(),
+            offset: start as u32,
+        };
         while self.peek() == Some(b'[') {
             prop.values.push(self.value());
             self.skip_ws();
@@ -283,7 +328,10 @@ impl Parser<'_> {
             }
         }
         self.i = self.b.len();
-        self.error(open, "value not closed by \"]\": read to the end of the file");
+        self.error(
+            open,
+            "value not closed by \"]\": read to the end of the file",
+        );
         let end = self.b.len();
         // An escape at the very end may point past it; cut at a character boundary.
         let mut e = end;

@@ -50,12 +50,23 @@ pub enum ProblemKind {
 impl std::fmt::Display for ProblemKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ProblemKind::IllegalMove { number, color, mv, size, why } => {
+            ProblemKind::IllegalMove {
+                number,
+                color,
+                mv,
+                size,
+                why,
+            } => {
                 let sgf = match mv {
                     Move::Play(p) => format!(" [{}]", p.to_sgf()),
                     Move::Pass => String::new(),
                 };
-                write!(f, "illegal move {number}: {} {}{sgf}: {why}", color.letter(), mv.to_gtp(*size))
+                write!(
+                    f,
+                    "illegal move {number}: {} {}{sgf}: {why}",
+                    color.letter(),
+                    mv.to_gtp(*size)
+                )
             }
             ProblemKind::BadValue { id, value } => write!(f, "bad value {id}[{value}] ignored"),
             ProblemKind::UnknownRules(r) => write!(f, "unknown ruleset RU[{r}]"),
@@ -105,14 +116,26 @@ pub struct GameInfo {
 }
 
 fn bad(p: &Property) -> RecordProblem {
-    RecordProblem { offset: p.offset, kind: ProblemKind::BadValue { id: p.id.to_string(), value: p.raw().to_string() } }
+    RecordProblem {
+        offset: p.offset,
+        kind: ProblemKind::BadValue {
+            id: p.id.to_string(),
+            value: p.raw().to_string(),
+        },
+    }
 }
 
 /// Reads the game information of a root node.
-pub fn game_info(root: &Node, options: &ReadOptions, problems: &mut Vec<RecordProblem>) -> GameInfo {
+pub fn game_info(
+    root: &Node,
+    options: &ReadOptions,
+    problems: &mut Vec<RecordProblem>,
+) -> GameInfo {
     let mut size = Size::square(19);
     if let Some(p) = root.get("SZ") {
-        match value::size(p.raw()).and_then(|(w, h)| Size::new(u8::try_from(w).ok()?, u8::try_from(h).ok()?)) {
+        match value::size(p.raw())
+            .and_then(|(w, h)| Size::new(u8::try_from(w).ok()?, u8::try_from(h).ok()?))
+        {
             Some(s) => size = s,
             None => problems.push(bad(p)),
         }
@@ -124,8 +147,13 @@ pub fn game_info(root: &Node, options: &ReadOptions, problems: &mut Vec<RecordPr
         (_, Some((_, Some(r)))) => r,
         (fallback, Some((t, None))) => {
             let offset = root.get("RU").map_or(0, |p| p.offset);
-            problems.push(RecordProblem { offset, kind: ProblemKind::UnknownRules(t.to_string()) });
-            fallback.clone().unwrap_or_else(|| RulesetName::Japanese.rules())
+            problems.push(RecordProblem {
+                offset,
+                kind: ProblemKind::UnknownRules(t.to_string()),
+            });
+            fallback
+                .clone()
+                .unwrap_or_else(|| RulesetName::Japanese.rules())
         }
         (Some(r), None) => r.clone(),
         (None, None) => RulesetName::Japanese.rules(),
@@ -143,7 +171,12 @@ pub fn game_info(root: &Node, options: &ReadOptions, problems: &mut Vec<RecordPr
             None => problems.push(bad(p)),
         }
     }
-    GameInfo { size, rules, ruleset_text, handicap }
+    GameInfo {
+        size,
+        rules,
+        ruleset_text,
+        handicap,
+    }
 }
 
 /// The `RU` text for rules: the ruleset's SGF name, followed by the values that differ from
@@ -154,7 +187,10 @@ pub fn ruleset_text(rules: &Rules) -> String {
     if differing.is_empty() {
         return base.sgf_name().to_string();
     }
-    let pairs: Vec<String> = differing.iter().map(|k| format!("{k}={}", rules.get(k).unwrap_or_default())).collect();
+    let pairs: Vec<String> = differing
+        .iter()
+        .map(|k| format!("{k}={}", rules.get(k).unwrap_or_default()))
+        .collect();
     format!("{} ({})", base.sgf_name(), pairs.join(", "))
 }
 
@@ -167,7 +203,12 @@ pub fn parse_ruleset_text(text: &str) -> Option<Rules> {
         None => (text, None),
     };
     let mut rules = RulesetName::parse(name)?.rules();
-    for pair in overrides.unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for pair in overrides
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         let (k, v) = pair.split_once('=')?;
         rules.set(k.trim(), v.trim()).ok()?;
     }
@@ -180,9 +221,15 @@ fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Optio
         return None;
     }
     let size = board.size();
-    let mut stones: Vec<(Point, Option<Color>)> =
-        size.all_points().filter_map(|p| board.get(p).map(|c| (p, Some(c)))).collect();
-    for (id, c) in [("AE", None), ("AB", Some(Color::Black)), ("AW", Some(Color::White))] {
+    let mut stones: Vec<(Point, Option<Color>)> = size
+        .all_points()
+        .filter_map(|p| board.get(p).map(|c| (p, Some(c))))
+        .collect();
+    for (id, c) in [
+        ("AE", None),
+        ("AB", Some(Color::Black)),
+        ("AW", Some(Color::White)),
+    ] {
         let Some(prop) = node.get(id) else { continue };
         match value::points(prop.values.iter().map(|v| v.as_str()), size) {
             Ok(points) => {
@@ -194,13 +241,19 @@ fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Optio
             Err(_) => problems.push(bad(prop)),
         }
     }
-    let placed: Vec<(Point, Color)> = stones.into_iter().filter_map(|(p, c)| c.map(|c| (p, c))).collect();
+    let placed: Vec<(Point, Color)> = stones
+        .into_iter()
+        .filter_map(|(p, c)| c.map(|c| (p, c)))
+        .collect();
     match Board::from_stones(size, &placed) {
         Ok(b) => Some(b),
         Err(p) => {
             problems.push(RecordProblem {
                 offset: node.offset,
-                kind: ProblemKind::Oddity(format!("setup leaves the chain at {} without liberty: setup ignored", p.to_gtp(size))),
+                kind: ProblemKind::Oddity(format!(
+                    "setup leaves the chain at {} without liberty: setup ignored",
+                    p.to_gtp(size)
+                )),
             });
             None
         }
@@ -214,7 +267,8 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     let empty = Node::default();
     let root = nodes.first().copied().unwrap_or(&empty);
     let info = game_info(root, options, &mut problems);
-    let board = setup(root, &Board::new(info.size), &mut problems).unwrap_or_else(|| Board::new(info.size));
+    let board =
+        setup(root, &Board::new(info.size), &mut problems).unwrap_or_else(|| Board::new(info.size));
     let first = first_player(root, &board, info.handicap);
     let mut game = Game::from_position(board, first, info.rules.clone());
     let mut moves = 0;
@@ -225,7 +279,12 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         }
         if k > 0 {
             if let Some(b) = setup(node, game.board(), &mut problems) {
-                problems.push(RecordProblem { offset: node.offset, kind: ProblemKind::Oddity("setup stones in mid-game: the game restarts from the new position".into()) });
+                problems.push(RecordProblem {
+                    offset: node.offset,
+                    kind: ProblemKind::Oddity(
+                        "setup stones in mid-game: the game restarts from the new position".into(),
+                    ),
+                });
                 game = Game::from_position(b, game.to_move(), game.rules().clone());
             }
         }
@@ -243,7 +302,10 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
                 continue;
             };
             if last_color == Some(color) {
-                problems.push(RecordProblem { offset: prop.offset, kind: ProblemKind::Oddity(format!("two moves in a row by {color}")) });
+                problems.push(RecordProblem {
+                    offset: prop.offset,
+                    kind: ProblemKind::Oddity(format!("two moves in a row by {color}")),
+                });
             }
             last_color = Some(color);
             moves += 1;
@@ -251,7 +313,12 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         }
     }
     let result = root.text("RE").map(|s| s.trim().to_string());
-    Replayed { game, moves, result, problems }
+    Replayed {
+        game,
+        moves,
+        result,
+        problems,
+    }
 }
 
 /// Who moves first: `PL` if given, else White after handicap stones, else Black.
@@ -260,9 +327,9 @@ fn first_player(root: &Node, board: &Board, handicap: u8) -> Color {
         return c;
     }
     let has_moves = root.get("B").is_some() || root.get("W").is_some();
-    if handicap >= 2 && board.stones_on_board(Color::Black) > 0 && !has_moves {
-        Color::White
-    } else if root.get("W").is_some() && root.get("B").is_none() {
+    let handicap_stones = handicap >= 2 && board.stones_on_board(Color::Black) > 0 && !has_moves;
+    let white_moves_first = root.get("W").is_some() && root.get("B").is_none();
+    if handicap_stones || white_moves_first {
         Color::White
     } else {
         Color::Black
@@ -270,14 +337,30 @@ fn first_player(root: &Node, board: &Board, handicap: u8) -> Color {
 }
 
 /// Plays one move of the record; an illegal one is reported, then recorded anyway.
-fn play_checked(game: &mut Game, color: Color, mv: Move, number: usize, offset: u32, problems: &mut Vec<RecordProblem>) {
+fn play_checked(
+    game: &mut Game,
+    color: Color,
+    mv: Move,
+    number: usize,
+    offset: u32,
+    problems: &mut Vec<RecordProblem>,
+) {
     if game.is_over() {
-        problems.push(RecordProblem { offset, kind: ProblemKind::Oddity(format!("move {number} comes after the end of the game")) });
+        problems.push(RecordProblem {
+            offset,
+            kind: ProblemKind::Oddity(format!("move {number} comes after the end of the game")),
+        });
         game.force(color, mv);
         return;
     }
     if let Err(why) = game.play_as(color, mv) {
-        let kind = ProblemKind::IllegalMove { number, color, mv, size: game.size(), why };
+        let kind = ProblemKind::IllegalMove {
+            number,
+            color,
+            mv,
+            size: game.size(),
+            why,
+        };
         problems.push(RecordProblem { offset, kind });
         game.force(color, mv);
     }

@@ -33,13 +33,24 @@ impl PartialEq for Node {
 impl Property {
     /// A property with one value, escaping it as SGF requires.
     pub fn new(id: &str, value: &str) -> Property {
-        Property { id: id.into(), values: smallvec::smallvec![crate::value::escape(value).into()], offset: 0 }
+        Property {
+            id: id.into(),
+            values: smallvec::smallvec![crate::value::escape(value).into()],
+            offset: 0,
+        }
     }
 
     /// A property with several values, each escaped.
     pub fn list<'a>(id: &str, values: impl IntoIterator<Item = &'a str>) -> Property {
-        let values = values.into_iter().map(|v| CompactString::from(crate::value::escape(v))).collect();
-        Property { id: id.into(), values, offset: 0 }
+        let values = values
+            .into_iter()
+            .map(|v| CompactString::from(crate::value::escape(v)))
+            .collect();
+        Property {
+            id: id.into(),
+            values,
+            offset: 0,
+        }
     }
 
     /// The first value, raw (escapes included); empty if none.
@@ -133,7 +144,12 @@ impl GameTree {
 
     /// Number of nodes in this tree and all its variations.
     pub fn node_count(&self) -> usize {
-        self.nodes.len() + self.variations.iter().map(GameTree::node_count).sum::<usize>()
+        self.nodes.len()
+            + self
+                .variations
+                .iter()
+                .map(GameTree::node_count)
+                .sum::<usize>()
     }
 }
 

@@ -69,8 +69,16 @@ pub fn real(raw: &str) -> Option<f64> {
         return None;
     }
     let t = if t.ends_with('.') { format!("{t}0") } else { t };
-    let t = if t.starts_with('.') { format!("0{t}") } else { t };
-    let t = if let Some(rest) = t.strip_prefix("-.") { format!("-0.{rest}") } else { t };
+    let t = if t.starts_with('.') {
+        format!("0{t}")
+    } else {
+        t
+    };
+    let t = if let Some(rest) = t.strip_prefix("-.") {
+        format!("-0.{rest}")
+    } else {
+        t
+    };
     t.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
@@ -90,13 +98,17 @@ pub fn size(raw: &str) -> Option<(i64, i64)> {
 
 /// Expands a list of points, including compressed rectangles `aa:cc`, on a board of
 /// `size`. Returns the first bad value as the error.
-pub fn points<'a>(values: impl IntoIterator<Item = &'a str>, size: Size) -> Result<Vec<Point>, String> {
+pub fn points<'a>(
+    values: impl IntoIterator<Item = &'a str>,
+    size: Size,
+) -> Result<Vec<Point>, String> {
     let mut out = Vec::new();
     for v in values {
         let v = v.trim();
         match v.split_once(':') {
             Some((a, b)) => {
-                let (Some(p), Some(q)) = (Point::from_sgf(a, size), Point::from_sgf(b, size)) else {
+                let (Some(p), Some(q)) = (Point::from_sgf(a, size), Point::from_sgf(b, size))
+                else {
                     return Err(v.to_string());
                 };
                 for y in p.y.min(q.y)..=p.y.max(q.y) {

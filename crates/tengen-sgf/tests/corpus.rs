@@ -53,7 +53,9 @@ fn every_record_parses_replays_and_round_trips() {
         let bytes = std::fs::read(f).unwrap();
         let read = tengen_sgf::read_bytes(&bytes);
         assert!(
-            read.diagnostics.iter().all(|d| d.severity == tengen_sgf::Severity::Warning),
+            read.diagnostics
+                .iter()
+                .all(|d| d.severity == tengen_sgf::Severity::Warning),
             "{name}: {:?}",
             read.diagnostics
         );
@@ -65,11 +67,18 @@ fn every_record_parses_replays_and_round_trips() {
             for p in &r.problems {
                 match &p.kind {
                     tengen_sgf::ProblemKind::IllegalMove { number, why, .. } => {
-                        assert!(matches!(why, tengen::Illegal::Occupied(_)), "{name}: {}", p.kind);
+                        assert!(
+                            matches!(why, tengen::Illegal::Occupied(_)),
+                            "{name}: {}",
+                            p.kind
+                        );
                         illegal.push((name.clone(), *number));
                     }
                     tengen_sgf::ProblemKind::Oddity(m) => {
-                        assert!(m.starts_with("two moves in a row") || m.contains("after the end"), "{name}: {m}")
+                        assert!(
+                            m.starts_with("two moves in a row") || m.contains("after the end"),
+                            "{name}: {m}"
+                        )
                     }
                     other => panic!("{name}: {other}"),
                 }
@@ -77,10 +86,17 @@ fn every_record_parses_replays_and_round_trips() {
         }
         let text = tengen_sgf::write(&read.collection);
         let back = tengen_sgf::parse(&text);
-        assert!(back.diagnostics.is_empty(), "{name}: {:?}", back.diagnostics);
+        assert!(
+            back.diagnostics.is_empty(),
+            "{name}: {:?}",
+            back.diagnostics
+        );
         assert_eq!(back.collection, read.collection, "{name}: round trip");
     }
-    let known: Vec<(String, usize)> = KNOWN_ERRORS.iter().map(|(f, n)| (f.to_string(), *n)).collect();
+    let known: Vec<(String, usize)> = KNOWN_ERRORS
+        .iter()
+        .map(|(f, n)| (f.to_string(), *n))
+        .collect();
     assert_eq!(illegal, known, "the illegal moves of the corpus");
     assert!(moves > 120_000, "{moves} moves");
 }

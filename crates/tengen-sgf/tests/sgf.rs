@@ -22,7 +22,16 @@ fn every_value_type() {
     // Point lists, compressed rectangles included.
     let ab = n.get("AB").unwrap();
     let pts = value::points(ab.values.iter().map(|v| v.as_str()), Size::square(19)).unwrap();
-    assert_eq!(pts, vec![Point::new(0, 0), Point::new(2, 2), Point::new(3, 2), Point::new(2, 3), Point::new(3, 3)]);
+    assert_eq!(
+        pts,
+        vec![
+            Point::new(0, 0),
+            Point::new(2, 2),
+            Point::new(3, 2),
+            Point::new(2, 3),
+            Point::new(3, 3)
+        ]
+    );
     // Composed values and empty values are kept as written.
     assert_eq!(n.raw("AP"), Some("tengen:0.1"));
     assert_eq!(n.raw("LB"), Some("dd:one"));
@@ -59,7 +68,10 @@ fn damaged_files_are_read_with_located_warnings() {
     // Nothing at all.
     let p = parse("hello");
     assert!(p.collection.trees.is_empty());
-    assert_eq!(p.diagnostics[0].message, "no game tree found: an SGF file starts with \"(;\"");
+    assert_eq!(
+        p.diagnostics[0].message,
+        "no game tree found: an SGF file starts with \"(;\""
+    );
     // A value without an identifier, an identifier without a value.
     let p = parse("(;[x]GM[1]FOO;B[aa])");
     assert_eq!(p.diagnostics.len(), 2);
@@ -73,12 +85,24 @@ fn collections_and_variations() {
     assert!(p.diagnostics.is_empty());
     assert_eq!(p.collection.trees.len(), 2);
     let t = &p.collection.trees[0];
-    let line = |c: &[usize]| t.line(c).iter().skip(1).map(|n| n.props[0].raw().to_string()).collect::<Vec<_>>().join(" ");
+    let line = |c: &[usize]| {
+        t.line(c)
+            .iter()
+            .skip(1)
+            .map(|n| n.props[0].raw().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     assert_eq!(line(&[]), "ee dc cc");
     assert_eq!(line(&[1]), "ee cd dd");
     assert_eq!(line(&[1, 1]), "ee cd de");
     assert_eq!(t.node_count(), 7);
-    assert_eq!(replay(&p.collection.trees[1], &Default::default()).game.size(), Size::square(13));
+    assert_eq!(
+        replay(&p.collection.trees[1], &Default::default())
+            .game
+            .size(),
+        Size::square(13)
+    );
     // Written and read back: equal.
     assert_eq!(parse(&write(&p.collection)).collection, p.collection);
 }
@@ -99,41 +123,86 @@ fn character_sets() {
         bytes.extend(b"];B[aa])");
         let r = read_bytes(&bytes);
         assert!(r.diagnostics.is_empty(), "{label}: {:?}", r.diagnostics);
-        assert_eq!(r.collection.trees[0].nodes[0].text("PB").as_deref(), Some(name), "{label}");
+        assert_eq!(
+            r.collection.trees[0].nodes[0].text("PB").as_deref(),
+            Some(name),
+            "{label}"
+        );
     }
     // UTF-8 by default; Latin-1 when it is not UTF-8 and says nothing.
     let r = read_bytes("(;PB[李昌鎬])".as_bytes());
-    assert_eq!((r.charset, r.collection.trees[0].nodes[0].text("PB").unwrap().as_str()), ("UTF-8", "李昌鎬"));
+    assert_eq!(
+        (
+            r.charset,
+            r.collection.trees[0].nodes[0].text("PB").unwrap().as_str()
+        ),
+        ("UTF-8", "李昌鎬")
+    );
     let r = read_bytes(b"(;PB[M\xfcller])");
     assert_eq!(r.collection.trees[0].nodes[0].text("PB").unwrap(), "Müller");
     assert!(r.diagnostics[0].message.contains("read as Latin-1"));
     let r = read_bytes(b"(;CA[klingon]PB[x])");
-    assert!(r.diagnostics[0].message.contains("unknown character set CA[klingon]"));
+    assert!(r.diagnostics[0]
+        .message
+        .contains("unknown character set CA[klingon]"));
 }
 
 #[test]
 fn rules_from_ru() {
-    let ko = |ru: &str| replay(&parse(&format!("(;GM[1]RU[{ru}];B[aa])")).collection.trees[0], &Default::default());
+    let ko = |ru: &str| {
+        replay(
+            &parse(&format!("(;GM[1]RU[{ru}];B[aa])")).collection.trees[0],
+            &Default::default(),
+        )
+    };
     assert_eq!(ko("Japanese").game.rules().ko, KoRule::Simple);
     assert_eq!(ko("Chinese").game.rules().ko, KoRule::Positional);
     assert_eq!(ko("AGA").game.rules().ko, KoRule::Situational);
     assert_eq!(ko("GOE").game.rules().ko, KoRule::CycleSets);
     assert_eq!(ko("NZ").game.rules().ko, KoRule::Situational);
     assert_eq!(ko("TT").game.rules().ko, KoRule::Positional);
-    assert_eq!(ko("Japanese (ko=natural-situational, long-cycle=ignore)").game.rules().ko, KoRule::NaturalSituational);
+    assert_eq!(
+        ko("Japanese (ko=natural-situational, long-cycle=ignore)")
+            .game
+            .rules()
+            .ko,
+        KoRule::NaturalSituational
+    );
     let unknown = ko("Martian");
-    assert_eq!(unknown.problems[0].kind, ProblemKind::UnknownRules("Martian".into()));
-    assert_eq!(unknown.game.rules().ruleset_name(), Some(RulesetName::Japanese));
+    assert_eq!(
+        unknown.problems[0].kind,
+        ProblemKind::UnknownRules("Martian".into())
+    );
+    assert_eq!(
+        unknown.game.rules().ruleset_name(),
+        Some(RulesetName::Japanese)
+    );
     // The caller's rules decide an unknown name, and override a known one when forced.
     let chinese = Rules::named("chinese").unwrap();
-    let opts = ReadOptions { rules: Some(chinese.clone()), ..Default::default() };
-    let r = replay(&parse("(;RU[Martian]KM[7.5];B[aa])").collection.trees[0], &opts);
+    let opts = ReadOptions {
+        rules: Some(chinese.clone()),
+        ..Default::default()
+    };
+    let r = replay(
+        &parse("(;RU[Martian]KM[7.5];B[aa])").collection.trees[0],
+        &opts,
+    );
     assert_eq!(r.game.rules(), &chinese);
-    let opts = ReadOptions { rules: Some(chinese.clone()), force_rules: true, ..Default::default() };
-    let r = replay(&parse("(;RU[Japanese]KM[7.5];B[aa])").collection.trees[0], &opts);
+    let opts = ReadOptions {
+        rules: Some(chinese.clone()),
+        force_rules: true,
+        ..Default::default()
+    };
+    let r = replay(
+        &parse("(;RU[Japanese]KM[7.5];B[aa])").collection.trees[0],
+        &opts,
+    );
     assert_eq!(r.game.rules().ko, KoRule::Positional);
     // KM sets the komi.
-    let r = replay(&parse("(;RU[Japanese]KM[0.5];B[aa])").collection.trees[0], &Default::default());
+    let r = replay(
+        &parse("(;RU[Japanese]KM[0.5];B[aa])").collection.trees[0],
+        &Default::default(),
+    );
     assert_eq!(r.game.rules().komi.to_string(), "0.5");
     // Rules that are no named ruleset are written as the nearest with overrides.
     let mut r = Rules::named("japanese").unwrap();
@@ -154,7 +223,16 @@ fn illegal_moves_are_reported_with_place_and_rule() {
     let r = replay(&p.collection.trees[0], &Default::default());
     assert_eq!(r.moves, 11);
     assert_eq!(r.problems.len(), 1);
-    let ProblemKind::IllegalMove { number, color, mv, why, .. } = &r.problems[0].kind else { panic!() };
+    let ProblemKind::IllegalMove {
+        number,
+        color,
+        mv,
+        why,
+        ..
+    } = &r.problems[0].kind
+    else {
+        panic!()
+    };
     assert_eq!((*number, *color), (10, Color::White));
     assert_eq!(*mv, Move::Play(Point::new(1, 2)));
     assert!(matches!(why, Illegal::Ko { .. }));
@@ -167,27 +245,55 @@ fn illegal_moves_are_reported_with_place_and_rule() {
     // The record is read on: Black's E1 is there.
     assert_eq!(r.game.board().get(Point::new(4, 4)), Some(Color::Black));
     // Under Chinese rules the same retake is positional superko.
-    let opts = ReadOptions { rules: Some(Rules::named("chinese").unwrap()), force_rules: true, ..Default::default() };
+    let opts = ReadOptions {
+        rules: Some(Rules::named("chinese").unwrap()),
+        force_rules: true,
+        ..Default::default()
+    };
     let r = replay(&p.collection.trees[0], &opts);
-    assert!(r.problems[0].kind.to_string().contains("positional superko"));
+    assert!(r.problems[0]
+        .kind
+        .to_string()
+        .contains("positional superko"));
 }
 
 #[test]
 fn setup_handicap_and_turn() {
-    let r = replay(&parse("(;GM[1]SZ[9]HA[2]AB[cg][gc];W[ee])").collection.trees[0], &Default::default());
+    let r = replay(
+        &parse("(;GM[1]SZ[9]HA[2]AB[cg][gc];W[ee])").collection.trees[0],
+        &Default::default(),
+    );
     assert_eq!(r.game.start_board().stones_on_board(Color::Black), 2);
     assert_eq!(r.game.positions().to_move(0), Color::White);
     assert!(r.problems.is_empty());
-    let r = replay(&parse("(;GM[1]SZ[9]AB[aa]AW[ba][ab]PL[B];B[ee])").collection.trees[0], &Default::default());
+    let r = replay(
+        &parse("(;GM[1]SZ[9]AB[aa]AW[ba][ab]PL[B];B[ee])")
+            .collection
+            .trees[0],
+        &Default::default(),
+    );
     assert!(matches!(&r.problems[0].kind, ProblemKind::Oddity(m) if m.contains("without liberty")));
     // Setup in mid-game is an oddity; the game goes on from the new position.
-    let r = replay(&parse("(;GM[1]SZ[9];B[ee];AW[aa];W[dd])").collection.trees[0], &Default::default());
+    let r = replay(
+        &parse("(;GM[1]SZ[9];B[ee];AW[aa];W[dd])").collection.trees[0],
+        &Default::default(),
+    );
     assert!(matches!(&r.problems[0].kind, ProblemKind::Oddity(m) if m.contains("mid-game")));
     assert_eq!(r.game.board().get(Point::new(0, 0)), Some(Color::White));
     // Bad values are reported and skipped.
-    let r = replay(&parse("(;GM[1]SZ[abc]KM[x];B[zz];W[dd])").collection.trees[0], &Default::default());
+    let r = replay(
+        &parse("(;GM[1]SZ[abc]KM[x];B[zz];W[dd])").collection.trees[0],
+        &Default::default(),
+    );
     let msgs: Vec<String> = r.problems.iter().map(|p| p.kind.to_string()).collect();
-    assert_eq!(msgs, vec!["bad value SZ[abc] ignored", "bad value KM[x] ignored", "bad value B[zz] ignored"]);
+    assert_eq!(
+        msgs,
+        vec![
+            "bad value SZ[abc] ignored",
+            "bad value KM[x] ignored",
+            "bad value B[zz] ignored"
+        ]
+    );
 }
 
 /// A tiny random generator for generated records.
@@ -206,7 +312,12 @@ fn generated_records_round_trip() {
     let mut rng = Rng(0x5eed);
     for k in 0..40 {
         let name = RulesetName::ALL[k % RulesetName::ALL.len()];
-        let size = [Size::square(9), Size::square(19), Size::new(7, 5).unwrap(), Size::square(25)][k % 4];
+        let size = [
+            Size::square(9),
+            Size::square(19),
+            Size::new(7, 5).unwrap(),
+            Size::square(25),
+        ][k % 4];
         let mut g = Game::new(size, name.rules());
         if k % 3 == 0 && size.width == size.height && size.width >= 9 {
             g.set_fixed_handicap(2 + (k % 3) as u8).unwrap();
@@ -218,7 +329,11 @@ fn generated_records_round_trip() {
             let moves = g.legal_moves();
             g.play(moves[rng.below(moves.len())]).unwrap();
         }
-        let info = tengen_sgf::RecordInfo { black: Some("黒 \\ ] x".into()), white: Some("W".into()), ..Default::default() };
+        let info = tengen_sgf::RecordInfo {
+            black: Some("黒 \\ ] x".into()),
+            white: Some("W".into()),
+            ..Default::default()
+        };
         let mut tree = tengen_sgf::record(&g, &info);
         // A comment with every character that needs escaping, and a variation.
         tree.nodes[1].set("C", "a ] b \\ c\nd");
@@ -233,8 +348,14 @@ fn generated_records_round_trip() {
         let back = read_bytes(text.as_bytes());
         assert!(back.diagnostics.is_empty(), "{:?}", back.diagnostics);
         assert_eq!(back.collection, coll);
-        assert_eq!(back.collection.trees[0].nodes[1].text("C").unwrap(), "a ] b \\ c\nd");
-        assert_eq!(back.collection.trees[0].nodes[0].text("PB").unwrap(), "黒 \\ ] x");
+        assert_eq!(
+            back.collection.trees[0].nodes[1].text("C").unwrap(),
+            "a ] b \\ c\nd"
+        );
+        assert_eq!(
+            back.collection.trees[0].nodes[0].text("PB").unwrap(),
+            "黒 \\ ] x"
+        );
         // The record replays to the same game.
         let r = replay(&back.collection.trees[0], &Default::default());
         assert!(r.problems.is_empty(), "{:?}", r.problems);

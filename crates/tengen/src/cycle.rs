@@ -71,7 +71,11 @@ impl Before {
     pub(crate) fn note_ataris(&mut self, board: &Board, color: Color) {
         self.own_threatened = board
             .indices()
-            .filter(|&j| board.cell(j) == Cell::stone(color) && board.chain_head(j) == j && board.liberties(j) == 1)
+            .filter(|&j| {
+                board.cell(j) == Cell::stone(color)
+                    && board.chain_head(j) == j
+                    && board.liberties(j) == 1
+            })
             .map(|j| board.point(j))
             .collect();
     }
@@ -133,7 +137,11 @@ impl CycleSets {
             }
         }
         // The chains in atari are noted only when the play is made: see `note_ataris`.
-        Ok(Before { signature, constrained, own_threatened: Vec::new() })
+        Ok(Before {
+            signature,
+            constrained,
+            own_threatened: Vec::new(),
+        })
     }
 
     /// Updates the state after move `number`, a play of `color` that `before` examined.

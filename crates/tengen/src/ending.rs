@@ -16,6 +16,8 @@ pub struct PassState {
     pub first_pass: Option<Color>,
     /// The number of the last pass (0 if none): long cycles count only after it.
     pub last_pass: usize,
+    /// How many times passes have ended the game (more than once after a resumption).
+    pub ends: u32,
 }
 
 /// What one pass did.
@@ -62,6 +64,9 @@ impl PassState {
                 }
             }
             Ending::PreliminaryEnd => out.ends = self.run >= 2,
+        }
+        if out.ends {
+            self.ends += 1;
         }
         out.pass_stone = match rules.pass_stones {
             PassStones::Never => false,

@@ -51,7 +51,10 @@ impl Grid {
     /// The grid of a board.
     pub fn from_board(board: &Board) -> Grid {
         let size = board.size();
-        Grid { size, cells: size.all_points().map(|p| board.get(p)).collect() }
+        Grid {
+            size,
+            cells: size.all_points().map(|p| board.get(p)).collect(),
+        }
     }
 
     /// The colour on `p`.
@@ -74,10 +77,15 @@ impl Grid {
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let (w, h) = (self.size.width, self.size.height);
         let (x, y) = (p.x, p.y);
-        [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)]
-            .into_iter()
-            .filter(move |&(a, b)| a < w && b < h)
-            .map(|(a, b)| Point::new(a, b))
+        [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ]
+        .into_iter()
+        .filter(move |&(a, b)| a < w && b < h)
+        .map(|(a, b)| Point::new(a, b))
     }
 
     /// The area through `p`: the chain if `p` holds a stone, the empty region if not.
@@ -85,7 +93,12 @@ impl Grid {
         let kind = self.get(p);
         let mut seen = vec![false; self.cells.len()];
         seen[self.k(p)] = true;
-        let mut out = Area { points: vec![p], touches_black: false, touches_white: false, touches_empty: false };
+        let mut out = Area {
+            points: vec![p],
+            touches_black: false,
+            touches_white: false,
+            touches_empty: false,
+        };
         let mut i = 0;
         while i < out.points.len() {
             let q = out.points[i];
@@ -128,7 +141,11 @@ impl Grid {
 
     /// The empty points next to the chain through `p`.
     pub fn liberties(&self, chain: &[Point]) -> Vec<Point> {
-        let mut libs: Vec<Point> = chain.iter().flat_map(|&q| self.neighbours(q)).filter(|&n| self.get(n).is_none()).collect();
+        let mut libs: Vec<Point> = chain
+            .iter()
+            .flat_map(|&q| self.neighbours(q))
+            .filter(|&n| self.get(n).is_none())
+            .collect();
         libs.sort();
         libs.dedup();
         libs

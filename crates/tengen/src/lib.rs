@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agreement;
 pub mod board;
 pub mod color;
 pub mod cycle;
@@ -26,8 +27,8 @@ pub mod grid;
 pub mod handicap;
 pub mod history;
 pub mod illegal;
-pub mod life;
 mod ko;
+pub mod life;
 pub mod point;
 pub mod rules;
 pub mod score;

@@ -44,8 +44,12 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
     let borders: Vec<Vec<usize>> = regions
         .iter()
         .map(|r| {
-            let mut v: Vec<usize> =
-                r.iter().flat_map(|&q| grid.neighbours(q)).filter(|&n| grid.get(n) == Some(c)).filter_map(chain_of).collect();
+            let mut v: Vec<usize> = r
+                .iter()
+                .flat_map(|&q| grid.neighbours(q))
+                .filter(|&n| grid.get(n) == Some(c))
+                .filter_map(chain_of)
+                .collect();
             v.sort();
             v.dedup();
             v
@@ -58,7 +62,9 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
             b.iter()
                 .copied()
                 .filter(|&x| {
-                    r.iter().filter(|&&q| grid.get(q).is_none()).all(|&q| grid.neighbours(q).any(|n| chains[x].points.contains(&n)))
+                    r.iter()
+                        .filter(|&&q| grid.get(q).is_none())
+                        .all(|&q| grid.neighbours(q).any(|n| chains[x].points.contains(&n)))
                 })
                 .collect()
         })
@@ -68,7 +74,9 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
     loop {
         let mut changed = false;
         for (x, ok) in chain_ok.iter_mut().enumerate() {
-            let vital = (0..regions.len()).filter(|&r| region_ok[r] && vital_to[r].contains(&x)).count();
+            let vital = (0..regions.len())
+                .filter(|&r| region_ok[r] && vital_to[r].contains(&x))
+                .count();
             if *ok && vital < 2 {
                 *ok = false;
                 changed = true;
@@ -93,10 +101,13 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
     // A healthy region is safe only if the opponent cannot live in it: every empty point
     // in it touches an unconditionally alive chain, so none can be her eye.
     for (r, pts) in regions.iter().enumerate() {
-        let small = pts
-            .iter()
-            .filter(|&&q| grid.get(q).is_none())
-            .all(|&q| grid.neighbours(q).any(|n| borders[r].iter().any(|&x| chain_ok[x] && chains[x].points.contains(&n))));
+        let small = pts.iter().filter(|&&q| grid.get(q).is_none()).all(|&q| {
+            grid.neighbours(q).any(|n| {
+                borders[r]
+                    .iter()
+                    .any(|&x| chain_ok[x] && chains[x].points.contains(&n))
+            })
+        });
         if region_ok[r] && small {
             out.safe.extend(pts);
         }
@@ -129,7 +140,9 @@ fn region_without(grid: &Grid, p: Point, c: Color) -> Vec<Point> {
 fn safe_fill(grid: &Grid, p: Point, c: Color) -> bool {
     let mut g = grid.clone();
     g.set(p, Some(c));
-    let captures = g.neighbours(p).any(|n| g.get(n) == Some(c.opponent()) && g.liberties(&g.area(n).points).is_empty());
+    let captures = g
+        .neighbours(p)
+        .any(|n| g.get(n) == Some(c.opponent()) && g.liberties(&g.area(n).points).is_empty());
     !captures && g.liberties(&g.area(p).points).len() >= 2
 }
 
@@ -160,11 +173,20 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     // Seki chains: those next to an empty region that still touches both colours. A
     // filler stone may have joined chains: report the original chains it touches.
     let mut out: Vec<Point> = Vec::new();
-    for region in g.areas().into_iter().filter(|a| g.get(a.points[0]).is_none() && a.owner().is_none()) {
+    for region in g
+        .areas()
+        .into_iter()
+        .filter(|a| g.get(a.points[0]).is_none() && a.owner().is_none())
+    {
         if !(region.touches_black && region.touches_white) {
             continue;
         }
-        for n in region.points.iter().flat_map(|&p| g.neighbours(p)).collect::<Vec<_>>() {
+        for n in region
+            .points
+            .iter()
+            .flat_map(|&p| g.neighbours(p))
+            .collect::<Vec<_>>()
+        {
             if g.get(n).is_none() {
                 continue;
             }

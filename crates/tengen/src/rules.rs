@@ -730,7 +730,10 @@ impl Rules {
             d.retain(|k| *k != "komi");
             d
         };
-        let best = RulesetName::ALL.into_iter().min_by_key(|&n| differing(n).len()).unwrap_or(RulesetName::TrompTaylor);
+        let best = RulesetName::ALL
+            .into_iter()
+            .min_by_key(|&n| differing(n).len())
+            .unwrap_or(RulesetName::TrompTaylor);
         (best, differing(best))
     }
 

@@ -68,7 +68,11 @@ impl ScoreReport {
 pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
     let rules = game.rules();
     let mut grid = Grid::from_board(game.board());
-    let mut dead: Vec<Point> = dead.iter().copied().filter(|&p| grid.get(p).is_some()).collect();
+    let mut dead: Vec<Point> = dead
+        .iter()
+        .copied()
+        .filter(|&p| grid.get(p).is_some())
+        .collect();
     dead.sort();
     dead.dedup();
     let mut terms = [Terms::default(), Terms::default()];
@@ -79,17 +83,32 @@ pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
         grid.set(p, None);
     }
     let seki = life::seki(&grid);
-    let immortal: Vec<Vec<Point>> = Color::BOTH.iter().map(|&c| life::unconditional(&grid, c).alive).collect();
+    let immortal: Vec<Vec<Point>> = Color::BOTH
+        .iter()
+        .map(|&c| life::unconditional(&grid, c).alive)
+        .collect();
     let mut owner: Vec<Option<Color>> = grid.cells.clone();
-    for region in grid.areas().into_iter().filter(|a| grid.get(a.points[0]).is_none()) {
+    for region in grid
+        .areas()
+        .into_iter()
+        .filter(|a| grid.get(a.points[0]).is_none())
+    {
         let Some(c) = region.owner() else { continue };
-        let borders: Vec<Point> = region.points.iter().flat_map(|&p| grid.neighbours(p)).filter(|&n| grid.get(n).is_some()).collect();
+        let borders: Vec<Point> = region
+            .points
+            .iter()
+            .flat_map(|&p| grid.neighbours(p))
+            .filter(|&n| grid.get(n).is_some())
+            .collect();
         // Japanese and Korean rules: no territory next to a chain in seki.
-        if rules.seki_territory == SekiTerritory::NotCounted && borders.iter().any(|b| seki.contains(b)) {
+        if rules.seki_territory == SekiTerritory::NotCounted
+            && borders.iter().any(|b| seki.contains(b))
+        {
             continue;
         }
         // Ikeda Territory II: only regions surrounded by immortal stones alone.
-        if rules.immortal_territory_only && !borders.iter().all(|b| immortal[c.index()].contains(b)) {
+        if rules.immortal_territory_only && !borders.iter().all(|b| immortal[c.index()].contains(b))
+        {
             continue;
         }
         terms[c.index()].territory += region.points.len() as u32;
@@ -100,7 +119,11 @@ pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
     for c in Color::BOTH {
         let t = &mut terms[c.index()];
         t.stones = grid.cells.iter().filter(|&&x| x == Some(c)).count() as u32;
-        t.pass_stones = game.moves().iter().filter(|r| r.pass_stone && r.color == c.opponent()).count() as u32;
+        t.pass_stones = game
+            .moves()
+            .iter()
+            .filter(|r| r.pass_stone && r.color == c.opponent())
+            .count() as u32;
         t.captures = game.prisoners(c) - t.pass_stones;
     }
     if rules.group_tax {
@@ -118,7 +141,10 @@ pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
             Scoring::Territory => t.territory + t.captures + t.dead + t.pass_stones,
             Scoring::Stones => t.stones,
         } as i32;
-        t.total = 2 * (points - t.group_tax as i32 - t.late_stones as i32) + t.komi + t.compensation + t.adjustment;
+        t.total = 2 * (points - t.group_tax as i32 - t.late_stones as i32)
+            + t.komi
+            + t.compensation
+            + t.adjustment;
     };
     for t in terms.iter_mut() {
         total(t, rules.scoring);
@@ -126,12 +152,31 @@ pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
     let [black, white] = terms;
     let diff = black.total - white.total;
     let result = match diff.signum() {
-        1 => GameResult::Score { winner: Some(Color::Black), margin_halves: diff.unsigned_abs() },
-        -1 => GameResult::Score { winner: Some(Color::White), margin_halves: diff.unsigned_abs() },
-        _ if rules.ties == Ties::BlackWins => GameResult::Score { winner: Some(Color::Black), margin_halves: 0 },
-        _ => GameResult::Score { winner: None, margin_halves: 0 },
+        1 => GameResult::Score {
+            winner: Some(Color::Black),
+            margin_halves: diff.unsigned_abs(),
+        },
+        -1 => GameResult::Score {
+            winner: Some(Color::White),
+            margin_halves: diff.unsigned_abs(),
+        },
+        _ if rules.ties == Ties::BlackWins => GameResult::Score {
+            winner: Some(Color::Black),
+            margin_halves: 0,
+        },
+        _ => GameResult::Score {
+            winner: None,
+            margin_halves: 0,
+        },
     };
-    ScoreReport { black, white, owner, dead, seki, result }
+    ScoreReport {
+        black,
+        white,
+        owner,
+        dead,
+        seki,
+        result,
+    }
 }
 
 /// Komi, handicap compensation and first-pass adjustments (RULES.md §5.2, §6).
@@ -162,11 +207,17 @@ fn modifiers(game: &Game, terms: &mut [Terms; 2]) {
 /// through the regions of `c` they border.
 fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
     let areas = grid.areas();
-    let chains: Vec<usize> = (0..areas.len()).filter(|&i| grid.get(areas[i].points[0]) == Some(c)).collect();
-    let eyes: Vec<usize> =
-        (0..areas.len()).filter(|&i| grid.get(areas[i].points[0]).is_none() && areas[i].owner() == Some(c)).collect();
+    let chains: Vec<usize> = (0..areas.len())
+        .filter(|&i| grid.get(areas[i].points[0]) == Some(c))
+        .collect();
+    let eyes: Vec<usize> = (0..areas.len())
+        .filter(|&i| grid.get(areas[i].points[0]).is_none() && areas[i].owner() == Some(c))
+        .collect();
     let adjacent = |a: usize, b: usize| {
-        areas[a].points.iter().any(|&p| grid.neighbours(p).any(|n| areas[b].points.contains(&n)))
+        areas[a]
+            .points
+            .iter()
+            .any(|&p| grid.neighbours(p).any(|n| areas[b].points.contains(&n)))
     };
     // Union the chains that share an eye.
     let mut group: Vec<usize> = (0..chains.len()).collect();
@@ -178,7 +229,9 @@ fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
         g[i]
     }
     for &e in &eyes {
-        let around: Vec<usize> = (0..chains.len()).filter(|&k| adjacent(chains[k], e)).collect();
+        let around: Vec<usize> = (0..chains.len())
+            .filter(|&k| adjacent(chains[k], e))
+            .collect();
         for w in around.windows(2) {
             let (a, b) = (find(&mut group, w[0]), find(&mut group, w[1]));
             group[a] = b;
@@ -192,9 +245,16 @@ fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
         r
     };
     for root in roots {
-        let members: Vec<usize> = (0..chains.len()).filter(|&k| find(&mut group, k) == root).collect();
-        let in_seki = members.iter().any(|&k| areas[chains[k]].points.iter().any(|p| seki.contains(p)));
-        let own_eyes = eyes.iter().filter(|&&e| members.iter().any(|&k| adjacent(chains[k], e))).count();
+        let members: Vec<usize> = (0..chains.len())
+            .filter(|&k| find(&mut group, k) == root)
+            .collect();
+        let in_seki = members
+            .iter()
+            .any(|&k| areas[chains[k]].points.iter().any(|p| seki.contains(p)));
+        let own_eyes = eyes
+            .iter()
+            .filter(|&&e| members.iter().any(|&k| adjacent(chains[k], e)))
+            .count();
         tax += match (in_seki, own_eyes) {
             (false, _) => 2,
             (true, 0) => 0,
@@ -207,7 +267,9 @@ fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
 /// Ikeda Territory II: each player loses a point per stone she played after the
 /// preliminary end that is on the board and not immortal.
 fn late_stones(game: &Game, immortal: &[Vec<Point>], terms: &mut [Terms; 2]) {
-    let Some(start) = game.pass_state().preliminary_end else { return };
+    let Some(start) = game.pass_state().preliminary_end else {
+        return;
+    };
     for r in &game.moves()[start..] {
         if let Move::Play(p) = r.mv {
             if game.board().get(p) == Some(r.color) && !immortal[r.color.index()].contains(&p) {
@@ -217,26 +279,32 @@ fn late_stones(game: &Game, immortal: &[Vec<Point>], terms: &mut [Terms; 2]) {
     }
 }
 
+impl Terms {
+    /// The rows of a score table: a name and the value of this player's term.
+    fn rows(&self) -> [(&'static str, String); 11] {
+        let h = crate::rules::halves;
+        [
+            ("stones", self.stones.to_string()),
+            ("territory", self.territory.to_string()),
+            ("captures", self.captures.to_string()),
+            ("dead stones taken", self.dead.to_string()),
+            ("pass stones", self.pass_stones.to_string()),
+            ("komi", h(self.komi)),
+            ("compensation", h(self.compensation)),
+            ("first-pass adjustment", h(self.adjustment)),
+            ("group tax", format!("-{}", self.group_tax)),
+            ("late non-immortal stones", format!("-{}", self.late_stones)),
+            ("total", h(self.total)),
+        ]
+    }
+}
+
 impl fmt::Display for ScoreReport {
     /// A table of the terms, then the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let half = crate::rules::halves;
-        let rows: [(&str, Box<dyn Fn(&Terms) -> String>); 11] = [
-            ("stones", Box::new(|t| t.stones.to_string())),
-            ("territory", Box::new(|t| t.territory.to_string())),
-            ("captures", Box::new(|t| t.captures.to_string())),
-            ("dead stones taken", Box::new(|t| t.dead.to_string())),
-            ("pass stones", Box::new(|t| t.pass_stones.to_string())),
-            ("komi", Box::new(move |t| half(t.komi))),
-            ("compensation", Box::new(move |t| half(t.compensation))),
-            ("first-pass adjustment", Box::new(move |t| half(t.adjustment))),
-            ("group tax", Box::new(|t| format!("-{}", t.group_tax))),
-            ("late non-immortal stones", Box::new(|t| format!("-{}", t.late_stones))),
-            ("total", Box::new(move |t| half(t.total))),
-        ];
         writeln!(f, "{:<26}{:>8}{:>8}", "", "Black", "White")?;
-        for (name, get) in rows.iter() {
-            writeln!(f, "{name:<26}{:>8}{:>8}", get(&self.black), get(&self.white))?;
+        for ((name, b), (_, w)) in self.black.rows().iter().zip(self.white.rows().iter()) {
+            writeln!(f, "{name:<26}{b:>8}{w:>8}")?;
         }
         write!(f, "result: {}", self.result)
     }

@@ -43,7 +43,10 @@ fn opponent_stones_inside_an_eye() {
     let g = grid("X X X X .\nX O . X .\nX X X X .\n. X . X .");
     let u = unconditional(&g, Color::Black);
     assert_eq!(u.alive.len(), 12);
-    assert!(u.safe.contains(&Point::new(1, 1)), "the white stone stands in a safe region: it is dead");
+    assert!(
+        u.safe.contains(&Point::new(1, 1)),
+        "the white stone stands in a safe region: it is dead"
+    );
     // A larger eye with a white stone in it: every empty point touches the chain.
     let g = grid("X X X X X\nX O . . X\nX X X . X\nX . X X X");
     let u = unconditional(&g, Color::Black);

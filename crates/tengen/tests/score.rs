@@ -7,7 +7,11 @@ use tengen::score::score;
 use tengen::{Board, Color, Game, GameResult, Point, Rules, RulesetName, Size};
 
 fn game(text: &str, rules: &str) -> Game {
-    Game::from_position(Board::from_text(text).unwrap(), Color::Black, Rules::named(rules).unwrap())
+    Game::from_position(
+        Board::from_text(text).unwrap(),
+        Color::Black,
+        Rules::named(rules).unwrap(),
+    )
 }
 
 fn result(g: &Game, dead: &[Point]) -> String {
@@ -25,7 +29,15 @@ const SPLIT: &str = "
 fn area_territory_and_stones() {
     let g = game(SPLIT, "chinese");
     let s = score(&g, &[]);
-    assert_eq!((s.black.stones, s.black.territory, s.white.stones, s.white.territory), (5, 5, 5, 10));
+    assert_eq!(
+        (
+            s.black.stones,
+            s.black.territory,
+            s.white.stones,
+            s.white.territory
+        ),
+        (5, 5, 5, 10)
+    );
     assert_eq!((s.black.total, s.white.total), (20, 30 + 15));
     assert_eq!(s.result.to_string(), "W+12.5");
     assert_eq!(result(&game(SPLIT, "japanese"), &[]), "W+11.5");
@@ -36,7 +48,10 @@ fn area_territory_and_stones() {
     assert_eq!(s.owner[4], Some(Color::White));
     // Areas plus neutral points make the board.
     let neutral = s.owner.iter().filter(|o| o.is_none()).count() as u32;
-    assert_eq!(s.black.stones + s.black.territory + s.white.stones + s.white.territory + neutral, 25);
+    assert_eq!(
+        s.black.stones + s.black.territory + s.white.stones + s.white.territory + neutral,
+        25
+    );
 }
 
 #[test]
@@ -72,7 +87,13 @@ fn seki_with_eyes_japanese_vs_chinese() {
     assert_eq!(s.result.to_string(), "W+6.5");
     // Chinese: stones and eyes count.
     let s = score(&game(SEKI, "chinese"), &[]);
-    assert_eq!((s.black.stones + s.black.territory, s.white.stones + s.white.territory), (8, 6));
+    assert_eq!(
+        (
+            s.black.stones + s.black.territory,
+            s.white.stones + s.white.territory
+        ),
+        (8, 6)
+    );
     assert_eq!(s.result.to_string(), "W+5.5");
     // No seki where a group has two eyes.
     let alive = "X . X O .\nX X X O O\nX X X O O";
@@ -107,7 +128,14 @@ fn group_tax() {
 
 #[test]
 fn handicap_compensation_by_ruleset() {
-    for (name, comp) in [("chinese", 4), ("ing", 4), ("aga", 3), ("japanese", 0), ("korean", 0), ("new-zealand", 0)] {
+    for (name, comp) in [
+        ("chinese", 4),
+        ("ing", 4),
+        ("aga", 3),
+        ("japanese", 0),
+        ("korean", 0),
+        ("new-zealand", 0),
+    ] {
         let mut g = Game::new(Size::square(9), RulesetName::parse(name).unwrap().rules());
         g.set_fixed_handicap(4).unwrap();
         assert_eq!(score(&g, &[]).white.compensation, 2 * comp, "{name}");
@@ -118,7 +146,8 @@ fn handicap_compensation_by_ruleset() {
 fn first_pass_adjustments() {
     for (name, b, w) in [("ikeda-area-3", -1, 1), ("wmsg", -2, 0), ("chinese", 0, 0)] {
         let mut g = game(SPLIT, name);
-        g.play(tengen::Move::Play(common::pt(Size::square(5), "E5"))).unwrap();
+        g.play(tengen::Move::Play(common::pt(Size::square(5), "E5")))
+            .unwrap();
         g.pass().unwrap(); // White passes first
         g.pass().unwrap();
         let s = score(&g, &[]);
@@ -151,7 +180,13 @@ fn ing_gives_ties_to_black() {
     let mut rules = g.rules().clone();
     rules.komi = tengen::rules::Komi(0);
     assert!(g.set_rules(rules.clone()));
-    assert_eq!(score(&g, &[]).result, GameResult::Score { winner: Some(Color::Black), margin_halves: 0 });
+    assert_eq!(
+        score(&g, &[]).result,
+        GameResult::Score {
+            winner: Some(Color::Black),
+            margin_halves: 0
+        }
+    );
     rules.ties = tengen::rules::Ties::Draw;
     assert!(g.set_rules(rules));
     assert_eq!(score(&g, &[]).result.to_string(), "0");
@@ -176,4 +211,3 @@ fn immortal_territory_only() {
     let s = score(&game(text, "ikeda-territory-1"), &[]);
     assert_eq!(s.white.territory, 8);
 }
-
