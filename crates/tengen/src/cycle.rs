@@ -65,6 +65,22 @@ pub struct CycleSets {
     disallowed: [HashMap<Signature, (usize, usize)>; 2],
 }
 
+impl Before {
+    /// Notes one stone of each of `color`'s chains in atari, just before her play: the
+    /// play is potentially disallowed only if it gives none of them a liberty.
+    pub(crate) fn note_ataris(&mut self, board: &Board, color: Color) {
+        self.own_threatened = board
+            .indices()
+            .filter(|&j| {
+                board.cell(j) == Cell::stone(color)
+                    && board.chain_head(j) == j
+                    && board.liberties(j) == 1
+            })
+            .map(|j| board.point(j))
+            .collect();
+    }
+}
+
 /// The stones of the chains of `c` adjacent to `i` that have exactly `libs` liberties.
 fn adjacent_chains_with(board: &Board, i: Idx, c: Color, libs: u16) -> Vec<Point> {
     let mut heads: Vec<Idx> = Vec::new();
@@ -120,19 +136,11 @@ impl CycleSets {
                 });
             }
         }
-        let own_threatened = board
-            .indices()
-            .filter(|&j| {
-                board.cell(j) == Cell::stone(color)
-                    && board.chain_head(j) == j
-                    && board.liberties(j) == 1
-            })
-            .map(|j| board.point(j))
-            .collect();
+        // The chains in atari are noted only when the play is made: see `note_ataris`.
         Ok(Before {
             signature,
             constrained,
-            own_threatened,
+            own_threatened: Vec::new(),
         })
     }
 

@@ -14,6 +14,10 @@ pub struct PassState {
     pub first_after_preliminary: Option<Color>,
     /// The player who passed first in the game (for first-pass adjustments, RULES.md §5.2).
     pub first_pass: Option<Color>,
+    /// The number of the last pass (0 if none): long cycles count only after it.
+    pub last_pass: usize,
+    /// How many times passes have ended the game (more than once after a resumption).
+    pub ends: u32,
 }
 
 /// What one pass did.
@@ -44,6 +48,7 @@ impl PassState {
     pub fn on_pass(&mut self, rules: &Rules, color: Color, number: usize) -> PassOutcome {
         self.note_first_after_preliminary(color);
         self.first_pass.get_or_insert(color);
+        self.last_pass = number;
         self.run += 1;
         let after_preliminary = self.preliminary_end.is_some();
         let mut out = PassOutcome::default();
@@ -59,6 +64,9 @@ impl PassState {
                 }
             }
             Ending::PreliminaryEnd => out.ends = self.run >= 2,
+        }
+        if out.ends {
+            self.ends += 1;
         }
         out.pass_stone = match rules.pass_stones {
             PassStones::Never => false,

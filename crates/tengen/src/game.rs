@@ -27,6 +27,8 @@ pub struct MoveRecord {
     pub pass_stone: bool,
     /// For a pass: whether it made the preliminary end (RULES.md §4).
     pub preliminary_end: bool,
+    /// For a play that took a ko: the point where an immediate one-stone retake would be.
+    pub ko: Option<Point>,
 }
 
 /// How a game ended (RULES.md §4, other ends).
@@ -64,6 +66,11 @@ pub enum EndReason {
 pub enum Phase {
     /// Moves are being played.
     Playing,
+    /// The players mark dead stones and accept or reject (RULES.md §5.1 agreement).
+    Scoring(crate::agreement::Marks),
+    /// A dispute under Japanese or Korean rules is being settled by confirmation play
+    /// (RULES.md §5.1): moves go to the sandbox game.
+    Confirming(Box<crate::agreement::Confirmation>),
     /// The game is over.
     Ended(EndReason),
 }
@@ -161,17 +168,21 @@ struct Start {
 /// A game of Go under a set of rules, with its whole history.
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Rules,
+    pub(crate) rules: Rules,
     start: Start,
-    board: Board,
-    to_move: Color,
-    moves: Vec<MoveRecord>,
+    pub(crate) board: Board,
+    pub(crate) to_move: Color,
+    pub(crate) moves: Vec<MoveRecord>,
     plays: Vec<Option<Point>>,
     positions: Positions,
     prisoners: [u32; 2],
-    passes: PassState,
+    pub(crate) passes: PassState,
     cycle: CycleSets,
-    phase: Phase,
+    pub(crate) phase: Phase,
+    /// The stones found dead when the game was scored.
+    pub(crate) final_dead: Vec<Point>,
+    /// Confirmation play's ko rule: a ko may be retaken only after a pass (RULES.md §5.1).
+    pub(crate) confirmation: bool,
 }
 
 /// What the legality check learned about a play, reused when it is made.
@@ -206,6 +217,8 @@ impl Game {
             passes: PassState::default(),
             cycle: CycleSets::default(),
             phase: Phase::Playing,
+            final_dead: Vec::new(),
+            confirmation: false,
         }
     }
 
@@ -302,7 +315,10 @@ impl Game {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Color {
-        self.to_move
+        match &self.phase {
+            Phase::Confirming(c) => c.sandbox.to_move(),
+            _ => self.to_move,
+        }
     }
 
     /// Every move so far.
@@ -345,11 +361,15 @@ impl Game {
         self.phase != Phase::Playing
     }
 
-    /// The result when it follows from the end alone (resignation, time, forfeit, long
-    /// cycle). A game ended by passes must be scored first; this returns `None` for it.
+    /// The result once the game is over: from the score of the final position with the
+    /// stones found dead, or from the way it ended (resignation, time, forfeit, long
+    /// cycle). `None` while playing, marking dead stones or confirming.
     pub fn result(&self) -> Option<GameResult> {
         match &self.phase {
-            Phase::Playing | Phase::Ended(EndReason::Passes) => None,
+            Phase::Playing | Phase::Scoring(_) | Phase::Confirming(_) => None,
+            Phase::Ended(EndReason::Passes) => {
+                Some(crate::score::score(self, &self.final_dead).result)
+            }
             Phase::Ended(EndReason::Resignation { loser }) => {
                 Some(GameResult::Resignation(loser.opponent()))
             }
@@ -375,16 +395,22 @@ impl Game {
 
     /// Whether the player to move may make `mv`.
     pub fn legal(&self, mv: Move) -> Result<(), Illegal> {
-        self.check(self.to_move, mv).map(|_| ())
+        self.legal_as(self.to_move(), mv)
     }
 
     /// Whether `color` may make `mv` now (GTP allows either colour to move).
     pub fn legal_as(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if let Phase::Confirming(c) = &self.phase {
+            return c.sandbox.legal_as(color, mv);
+        }
         self.check(color, mv).map(|_| ())
     }
 
     /// Every legal move of the player to move: the legal plays in board order, then pass.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if let Phase::Confirming(c) = &self.phase {
+            return c.sandbox.legal_moves();
+        }
         if self.is_over() {
             return Vec::new();
         }
@@ -401,7 +427,7 @@ impl Game {
 
     /// Plays `mv` for the player to move.
     pub fn play(&mut self, mv: Move) -> Result<&MoveRecord, Illegal> {
-        self.play_as(self.to_move, mv)
+        self.play_as(self.to_move(), mv)
     }
 
     /// Passes for the player to move.
@@ -412,9 +438,39 @@ impl Game {
     /// Plays `mv` for `color`, whoever's turn it is (GTP `play`); the turn then passes to
     /// the other colour.
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
+        if matches!(self.phase, Phase::Confirming(_)) {
+            return self.confirmation_play(color, mv);
+        }
         let checked = self.check(color, mv)?;
         self.apply(color, mv, checked);
         Ok(self.moves.last().expect("a move was just recorded"))
+    }
+
+    /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
+    /// retaken at once, a suicide, a move after the end of the game, a stone on an occupied
+    /// point): the stone replaces whatever was on its point and captures are made as RULES.md
+    /// §1.5 says, with no legality check. For readers of records, never for play.
+    pub fn force(&mut self, color: Color, mv: Move) -> &MoveRecord {
+        self.phase = Phase::Playing;
+        let mut replaced = false;
+        if let Move::Play(p) = mv {
+            let i = self.board.idx(p);
+            if self.board.cell(i) != Cell::Empty {
+                self.board.remove_stone(i);
+                replaced = true;
+            }
+        }
+        let checked = self.check_unchecked(color, mv);
+        self.apply(color, mv, checked);
+        // A move outside the rules cannot complete a long cycle under them (a stone
+        // replacing one of its own colour repeats the position without any cycle).
+        if matches!(self.phase, Phase::Ended(EndReason::LongCycle { .. })) {
+            self.phase = Phase::Playing;
+        }
+        if replaced {
+            self.positions.repack_last(&self.board);
+        }
+        self.moves.last().expect("a move was just recorded")
     }
 
     /// `color` resigns.
@@ -466,8 +522,8 @@ impl Game {
         );
         replay.start.handicap = std::mem::take(&mut self.start.handicap);
         for r in moves {
-            let checked = replay.check_unchecked(r.color, r.mv);
-            replay.apply(r.color, r.mv, checked);
+            // `force` repeats each move exactly as it was made, legal or forced.
+            replay.force(r.color, r.mv);
         }
         *self = replay;
         true
@@ -536,6 +592,9 @@ impl Game {
                     .moves
                     .last()
                     .is_some_and(|r| r.color == color.opponent());
+                if self.confirmation {
+                    self.check_confirmation_ko(i, color)?;
+                }
                 if self.board.ko_point() == Some(i)
                     && last_by_opponent
                     && self.board.capture_count(i, color) == 1
@@ -574,7 +633,10 @@ impl Game {
     }
 
     /// Makes a move already found legal.
-    fn apply(&mut self, color: Color, mv: Move, checked: Checked) {
+    fn apply(&mut self, color: Color, mv: Move, mut checked: Checked) {
+        if let Some(before) = checked.cycle.as_mut() {
+            before.note_ataris(&self.board, color);
+        }
         let number = self.moves.len() + 1;
         let mut record = MoveRecord {
             color,
@@ -583,8 +645,10 @@ impl Game {
             suicided: Vec::new(),
             pass_stone: false,
             preliminary_end: false,
+            ko: None,
         };
         let creator;
+        let mut changed: Vec<(usize, Option<Color>)> = Vec::new();
         match mv {
             Move::Play(p) => {
                 let i = self.board.idx(p);
@@ -599,6 +663,17 @@ impl Game {
                 });
                 record.captured = self.sorted_points(&captured);
                 record.suicided = self.sorted_points(&suicided);
+                record.ko = self.board.ko_point().map(|k| self.board.point(k));
+                let w = self.size().width as usize;
+                let k = |p: &Point| p.y as usize * w + p.x as usize;
+                changed.push((k(&p), Some(color)));
+                changed.extend(
+                    record
+                        .captured
+                        .iter()
+                        .chain(&record.suicided)
+                        .map(|q| (k(q), None)),
+                );
                 self.prisoners[color.index()] += record.captured.len() as u32;
                 self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
                 self.passes.on_play(color);
@@ -613,13 +688,14 @@ impl Game {
                     self.prisoners[color.opponent().index()] += 1;
                 }
                 if out.ends {
-                    self.phase = Phase::Ended(EndReason::Passes);
+                    self.phase = self.phase_after_passes();
                 }
                 creator = self.positions.creator(self.positions.len() - 1);
             }
         }
         self.to_move = color.opponent();
-        self.positions.push(&self.board, self.to_move, creator);
+        self.positions
+            .push_changed(changed, self.board.hash(), self.to_move, creator);
         self.plays.push(mv.point());
         self.moves.push(record);
         self.after_move(color, mv, number, checked);
@@ -654,11 +730,7 @@ impl Game {
     /// RULES.md §3.1: the same situation for the third time with no pass in between ends
     /// the game as the long-cycle rule says.
     fn detect_long_cycle(&mut self, t: usize) {
-        let last_pass = self
-            .moves
-            .iter()
-            .rposition(|r| r.mv == Move::Pass)
-            .map_or(0, |k| k + 1);
+        let last_pass = self.passes.last_pass;
         let to_move = self.positions.to_move(t);
         let mut same: Vec<usize> = self
             .positions

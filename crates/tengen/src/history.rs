@@ -72,14 +72,18 @@ pub struct Positions {
 impl Positions {
     /// A history holding only the starting position `P_0`.
     pub fn new(start: &Board, to_move: Color) -> Positions {
+        // Room for a long game from the start: growing these is a large part of the cost
+        // of replaying records.
+        const MOVES: usize = 400;
+        let words = words_for(start);
         let mut p = Positions {
-            words: words_for(start),
-            data: Vec::new(),
-            hashes: Vec::new(),
-            to_move: Vec::new(),
-            creator: Vec::new(),
-            latest: HashIndex::default(),
-            prev: Vec::new(),
+            words,
+            data: Vec::with_capacity(words * MOVES),
+            hashes: Vec::with_capacity(MOVES),
+            to_move: Vec::with_capacity(MOVES),
+            creator: Vec::with_capacity(MOVES),
+            latest: HashIndex::with_capacity_and_hasher(MOVES, Default::default()),
+            prev: Vec::with_capacity(MOVES),
         };
         p.push(start, to_move, None);
         p
@@ -107,6 +111,54 @@ impl Positions {
         self.creator.push(creator);
         let before = self.latest.insert(h, s).unwrap_or(NONE);
         self.prev.push(before);
+    }
+
+    /// Records the position after the next move as the last one with some points changed
+    /// (`k` is the row-major index `y * width + x`): cheaper than packing the whole board.
+    pub fn push_changed(
+        &mut self,
+        changes: impl IntoIterator<Item = (usize, Option<Color>)>,
+        hash: u64,
+        to_move: Color,
+        creator: Option<Color>,
+    ) {
+        let s = self.hashes.len() as u32;
+        let start = self.data.len();
+        self.data.extend_from_within(start - self.words..start);
+        let words = &mut self.data[start..];
+        for (k, c) in changes {
+            let v = match c {
+                Some(Color::Black) => 1u64,
+                Some(Color::White) => 2,
+                None => 0,
+            };
+            let shift = (k % 32) * 2;
+            words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
+        }
+        self.hashes.push(hash);
+        self.to_move.push(to_move);
+        self.creator.push(creator);
+        let before = self.latest.insert(hash, s).unwrap_or(NONE);
+        self.prev.push(before);
+    }
+
+    /// Packs the last position again from `board` (after a change no move explains, such
+    /// as a forced stone on an occupied point).
+    pub fn repack_last(&mut self, board: &Board) {
+        let s = self.hashes.len() - 1;
+        let range = s * self.words..(s + 1) * self.words;
+        self.data[range.clone()].fill(0);
+        write_packed(board, &mut self.data[range]);
+        let old = self.hashes[s];
+        if old != board.hash() {
+            // Unlink from the old hash chain (it is the latest entry there) and relink.
+            match self.prev[s] {
+                NONE => self.latest.remove(&old),
+                p => self.latest.insert(old, p),
+            };
+            self.hashes[s] = board.hash();
+            self.prev[s] = self.latest.insert(board.hash(), s as u32).unwrap_or(NONE);
+        }
     }
 
     /// The hash of `P_s`.

@@ -43,6 +43,11 @@ pub enum Illegal {
         /// The opponent's move that counteracted it.
         by_move: usize,
     },
+    /// Confirmation play: a ko may be retaken only after a pass (RULES.md §5.1).
+    ConfirmationKo {
+        /// The move that took the ko.
+        taken_at: usize,
+    },
     /// The player's stone supply is used up: she may only pass (RULES.md §4).
     NoStonesLeft {
         /// The supply per player.
@@ -92,6 +97,10 @@ impl fmt::Display for Illegal {
             Illegal::DisallowedCapture { counteracted_move, by_move } => write!(
                 f,
                 "disallowed capture (rule 15): this play repeats move {counteracted_move}, which move {by_move} counteracted"
+            ),
+            Illegal::ConfirmationKo { taken_at } => write!(
+                f,
+                "confirmation play: the ko taken at move {taken_at} may be retaken only after a pass"
             ),
             Illegal::NoStonesLeft { supply } => {
                 write!(f, "stone supply: all {supply} stones are on the board, so only a pass is possible")

@@ -17,17 +17,21 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agreement;
 pub mod board;
 pub mod color;
 pub mod cycle;
 pub mod ending;
 pub mod game;
+pub mod grid;
 pub mod handicap;
 pub mod history;
 pub mod illegal;
 mod ko;
+pub mod life;
 pub mod point;
 pub mod rules;
+pub mod score;
 mod zobrist;
 
 pub use board::Board;

@@ -238,6 +238,17 @@ impl fmt::Display for Komi {
     }
 }
 
+/// A number of half points as text: `7`, `7.5`, `-0.5`.
+pub fn halves(h: i32) -> String {
+    struct H(i32);
+    impl fmt::Display for H {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_halves(f, self.0)
+        }
+    }
+    H(h).to_string()
+}
+
 /// Writes a number of half points as `7`, `7.5` or `-0.5`.
 pub fn write_halves(f: &mut fmt::Formatter<'_>, halves: i32) -> fmt::Result {
     let sign = if halves < 0 { "-" } else { "" };
@@ -709,6 +720,21 @@ impl Rules {
             .iter()
             .map(|&k| (k, self.get(k).expect("every key is known")))
             .collect()
+    }
+
+    /// The named ruleset closest to these rules (fewest differing values, komi aside),
+    /// and the keys that differ from it.
+    pub fn closest_named(&self) -> (RulesetName, Vec<&'static str>) {
+        let differing = |n: RulesetName| {
+            let mut d = self.differences(&n.rules());
+            d.retain(|k| *k != "komi");
+            d
+        };
+        let best = RulesetName::ALL
+            .into_iter()
+            .min_by_key(|&n| differing(n).len())
+            .unwrap_or(RulesetName::TrompTaylor);
+        (best, differing(best))
     }
 
     /// The keys whose values differ from `other`'s.

@@ -93,6 +93,11 @@ proptest! {
             let before = grid(&g);
             let color = g.to_move();
             let rec = g.play(mv).unwrap().clone();
+            // The position history, kept incrementally, equals a fresh packing.
+            let t = g.move_number();
+            let fresh = tengen::history::pack(g.board());
+            prop_assert_eq!(g.positions().packed(t), fresh.0.as_slice());
+            prop_assert_eq!(g.positions().hash(t), g.board().hash());
             // Hash, liberties and chains equal a recomputation from scratch.
             prop_assert!(g.board().check_invariants().is_ok(), "{:?}", g.board().check_invariants());
             // Captures equal the naive flood-fill reference of RULES.md §1.5.
@@ -129,4 +134,37 @@ proptest! {
             prop_assert_eq!(played, on_board + g.prisoners(c.opponent()));
         }
     }
+}
+
+#[test]
+fn forced_moves_are_recorded_and_undone_exactly() {
+    // A record's illegal ko retake, a stone on an occupied point, a move after the end.
+    let mut g = Game::new(Size::square(5), Rules::named("japanese").unwrap());
+    for m in ["B4", "C4", "A3", "D3", "B2", "C2", "pass", "B3", "C3"] {
+        let mv = Move::from_gtp(m, g.size()).unwrap();
+        g.play(mv).unwrap();
+    }
+    let retake = Move::from_gtp("B3", g.size()).unwrap();
+    assert!(g.legal(retake).is_err());
+    let before = snapshot(&g);
+    let rec = g.force(Color::White, retake).clone();
+    assert_eq!(rec.captured.len(), 1);
+    assert!(g.board().check_invariants().is_ok());
+    let mut h = g.clone();
+    assert!(h.undo());
+    assert_eq!(snapshot(&h), before);
+    let on_stone = Move::from_gtp("B4", g.size()).unwrap();
+    g.force(Color::White, on_stone);
+    assert_eq!(g.board().get(Point::new(1, 1)), Some(Color::White));
+    assert!(g.board().check_invariants().is_ok());
+    let fresh = tengen::history::pack(g.board());
+    assert_eq!(g.positions().packed(g.move_number()), fresh.0.as_slice());
+    g.pass().unwrap();
+    g.pass().unwrap();
+    assert!(g.is_over());
+    g.force(Color::Black, Move::from_gtp("E5", g.size()).unwrap());
+    assert!(!g.is_over());
+    let mut h = g.clone();
+    assert!(h.undo());
+    assert!(h.is_over());
 }

@@ -1,0 +1,93 @@
+//! Character sets: SGF files say theirs in the root's `CA` (FF[4] §CA); UTF-8 is assumed
+//! without one, with Latin-1 as the fallback for old files that are not valid UTF-8.
+
+use encoding_rs::Encoding;
+
+/// The text of a file, decoded, with the character set used and any problem.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// The text as UTF-8.
+    pub text: String,
+    /// The character set's canonical name (`UTF-8`, `windows-1252`, `GBK`, ...).
+    pub charset: &'static str,
+    /// A problem to report, if any: an unknown `CA`, undecodable bytes, a guessed charset.
+    pub warning: Option<String>,
+}
+
+/// Finds the first `CA[...]` in the raw bytes: its value is ASCII in every charset.
+fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let at = bytes.windows(3).position(|w| w == b"CA[")?;
+    // `CA` must be a whole identifier: not the tail of another one such as `DCA[`.
+    if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
+        return declared_charset(&bytes[at + 3..]);
+    }
+    let rest = &bytes[at + 3..];
+    let end = rest.iter().position(|&b| b == b']')?;
+    std::str::from_utf8(&rest[..end])
+        .ok()
+        .map(|s| s.trim().to_string())
+}
+
+/// Decodes the bytes of an SGF file.
+pub fn decode(bytes: &[u8]) -> Decoded {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let declared = declared_charset(bytes);
+    let mut warning = None;
+    let encoding = match declared.as_deref() {
+        Some(label) => match Encoding::for_label(label.as_bytes()).or_else(|| alias(label)) {
+            Some(e) => Some(e),
+            None => {
+                warning = Some(format!("unknown character set CA[{label}]: read as UTF-8"));
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(enc) = encoding {
+        let (text, used, bad) = enc.decode(bytes);
+        if bad {
+            warning = Some(format!(
+                "bytes that are not valid {} were replaced",
+                used.name()
+            ));
+        }
+        return Decoded {
+            text: text.into_owned(),
+            charset: used.name(),
+            warning,
+        };
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Decoded {
+            text: s.to_string(),
+            charset: "UTF-8",
+            warning,
+        },
+        Err(_) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+            let why = "not valid UTF-8 and no CA property: read as Latin-1".to_string();
+            Decoded {
+                text: text.into_owned(),
+                charset: "windows-1252",
+                warning: warning.or(Some(why)),
+            }
+        }
+    }
+}
+
+/// Spellings seen in SGF files that the WHATWG labels lack.
+fn alias(label: &str) -> Option<&'static Encoding> {
+    match label
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "")
+        .as_str()
+    {
+        "sjis" | "shiftjis" | "mskanji" | "cp932" => Some(encoding_rs::SHIFT_JIS),
+        "latin1" | "iso88591" | "iso8859" => Some(encoding_rs::WINDOWS_1252),
+        "utf8" => Some(encoding_rs::UTF_8),
+        "gb2312" | "gbk" | "cp936" | "gb18030" => Some(encoding_rs::GB18030),
+        "euckr" | "ksc5601" | "cp949" => Some(encoding_rs::EUC_KR),
+        "big5" => Some(encoding_rs::BIG5),
+        _ => None,
+    }
+}

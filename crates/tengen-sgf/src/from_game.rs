@@ -1,0 +1,114 @@
+//! Tengen games to game records: the root filled from the game and its rules (`RU`, `KM`,
+//! `HA`, setup stones, `RE`, `DT`, players, times), then one node per move.
+
+use crate::tree::{GameTree, Node, Property};
+use tengen::{Color, Game, GameResult, Move};
+
+/// What a record holds beyond the game itself.
+#[derive(Clone, Debug, Default)]
+pub struct RecordInfo {
+    /// `PB`.
+    pub black: Option<String>,
+    /// `PW`.
+    pub white: Option<String>,
+    /// `DT`, e.g. `2026-11-22`.
+    pub date: Option<String>,
+    /// `RE`; when `None`, the game's own result if it has one.
+    pub result: Option<GameResult>,
+    /// `TM` (main time in seconds) and `OT` (overtime, e.g. `5x30 byo-yomi`).
+    pub time: Option<(f64, Option<String>)>,
+    /// After each move, the mover's time left and, in overtime, periods or stones left
+    /// (`BL`/`WL`, `OB`/`OW`). Shorter than the moves is fine.
+    pub clock: Vec<Option<(f64, Option<u32>)>>,
+}
+
+fn seconds(s: f64) -> String {
+    let r = (s * 1000.0).round() / 1000.0;
+    if r.fract() == 0.0 {
+        format!("{}", r as i64)
+    } else {
+        format!("{r}")
+    }
+}
+
+/// The record of a game.
+pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
+    let rules = game.rules();
+    let size = game.size();
+    let mut root = Node::default();
+    root.set("GM", "1");
+    root.set("FF", "4");
+    root.set("CA", "UTF-8");
+    root.set("AP", concat!("tengen:", env!("CARGO_PKG_VERSION")));
+    let sz = if size.width == size.height {
+        size.width.to_string()
+    } else {
+        format!("{}:{}", size.width, size.height)
+    };
+    root.set("SZ", &sz);
+    root.set("RU", &crate::record::ruleset_text(rules));
+    root.set("KM", &rules.komi.to_string());
+    if !game.handicap().is_empty() {
+        root.set("HA", &game.handicap().len().to_string());
+    }
+    let start = game.start_board();
+    for (id, c) in [("AB", Color::Black), ("AW", Color::White)] {
+        let pts: Vec<String> = size
+            .all_points()
+            .filter(|&p| start.get(p) == Some(c))
+            .map(|p| p.to_sgf())
+            .collect();
+        if !pts.is_empty() {
+            root.set_property(Property::list(id, pts.iter().map(String::as_str)));
+        }
+    }
+    let first = game.positions().to_move(0);
+    let natural_first = if game.handicap().is_empty() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if first != natural_first {
+        root.set("PL", &first.letter().to_string());
+    }
+    for (id, v) in [("PB", &info.black), ("PW", &info.white), ("DT", &info.date)] {
+        if let Some(v) = v {
+            root.set(id, v);
+        }
+    }
+    if let Some(r) = info.result.or_else(|| game.result()) {
+        root.set("RE", &r.to_string());
+    }
+    if let Some((main, ot)) = &info.time {
+        root.set("TM", &seconds(*main));
+        if let Some(ot) = ot {
+            root.set("OT", ot);
+        }
+    }
+    let mut nodes = vec![root];
+    for (k, m) in game.moves().iter().enumerate() {
+        let mut n = Node::default();
+        let id = m.color.letter().to_string();
+        let v = match m.mv {
+            Move::Play(p) => p.to_sgf(),
+            Move::Pass => String::new(),
+        };
+        n.set(&id, &v);
+        if let Some(Some((left, stones))) = info.clock.get(k) {
+            let (l, o) = if m.color == Color::Black {
+                ("BL", "OB")
+            } else {
+                ("WL", "OW")
+            };
+            n.set(l, &seconds(*left));
+            if let Some(s) = stones {
+                n.set(o, &s.to_string());
+            }
+        }
+        nodes.push(n);
+    }
+    GameTree {
+        nodes,
+        variations: Vec::new(),
+    }
+}

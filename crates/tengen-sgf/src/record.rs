@@ -1,0 +1,367 @@
+//! Game records to tengen games: the root's game information (size, komi, handicap, rules,
+//! setup), then every move of a line of play checked under the rules. Problems are
+//! reported with their place and the record is read on as far as it can be.
+
+use crate::tree::{GameTree, Node, Property};
+use crate::value;
+use tengen::rules::{Komi, RulesetName};
+
+use tengen::{Board, Color, Game, Illegal, Move, Point, Rules, Size};
+
+/// What went wrong in a record, with the byte offset of the property concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordProblem {
+    /// Byte offset in the decoded text (0 if the property was not read from text).
+    pub offset: u32,
+    /// What it is.
+    pub kind: ProblemKind,
+}
+
+/// The kinds of problems in a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// A move the rules refuse; it was recorded anyway so that reading goes on.
+    IllegalMove {
+        /// The move number (1 = the first move after the setup).
+        number: usize,
+        /// Who made it.
+        color: Color,
+        /// The move.
+        mv: Move,
+        /// The board size, for printing the move.
+        size: Size,
+        /// The rule that refuses it.
+        why: Illegal,
+    },
+    /// A property value that cannot be understood; the property is ignored.
+    BadValue {
+        /// The property.
+        id: String,
+        /// The value.
+        value: String,
+    },
+    /// `RU` names no known ruleset; the fallback rules were used.
+    UnknownRules(String),
+    /// Something legal in SGF but odd for a game record (setup stones in mid-game, two
+    /// moves in a row by one player, moves after the game ended).
+    Oddity(String),
+}
+
+impl std::fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProblemKind::IllegalMove {
+                number,
+                color,
+                mv,
+                size,
+                why,
+            } => {
+                let sgf = match mv {
+                    Move::Play(p) => format!(" [{}]", p.to_sgf()),
+                    Move::Pass => String::new(),
+                };
+                write!(
+                    f,
+                    "illegal move {number}: {} {}{sgf}: {why}",
+                    color.letter(),
+                    mv.to_gtp(*size)
+                )
+            }
+            ProblemKind::BadValue { id, value } => write!(f, "bad value {id}[{value}] ignored"),
+            ProblemKind::UnknownRules(r) => write!(f, "unknown ruleset RU[{r}]"),
+            ProblemKind::Oddity(s) => f.write_str(s),
+        }
+    }
+}
+
+/// How to read a record.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Rules to use instead of the record's `RU` (or when it is missing or unknown). When
+    /// `None`, a missing `RU` means Japanese rules, the SGF default for go.
+    pub rules: Option<Rules>,
+    /// Whether `rules` overrides a known `RU` too.
+    pub force_rules: bool,
+    /// Variation choices at each branching (empty: the main line).
+    pub variation: Vec<usize>,
+    /// Stop after this many moves.
+    pub max_moves: Option<usize>,
+}
+
+/// A record read into a game.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The game after the last move read.
+    pub game: Game,
+    /// Moves read (plays and passes).
+    pub moves: usize,
+    /// The record's `RE`, if any.
+    pub result: Option<String>,
+    /// The problems found.
+    pub problems: Vec<RecordProblem>,
+}
+
+/// The game information of a root node.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// Board size (`SZ`, default 19).
+    pub size: Size,
+    /// The rules: the `RU` ruleset (or the fallback), with `KM` as komi.
+    pub rules: Rules,
+    /// The `RU` value as written.
+    pub ruleset_text: Option<String>,
+    /// `HA`.
+    pub handicap: u8,
+}
+
+fn bad(p: &Property) -> RecordProblem {
+    RecordProblem {
+        offset: p.offset,
+        kind: ProblemKind::BadValue {
+            id: p.id.to_string(),
+            value: p.raw().to_string(),
+        },
+    }
+}
+
+/// Reads the game information of a root node.
+pub fn game_info(
+    root: &Node,
+    options: &ReadOptions,
+    problems: &mut Vec<RecordProblem>,
+) -> GameInfo {
+    let mut size = Size::square(19);
+    if let Some(p) = root.get("SZ") {
+        match value::size(p.raw())
+            .and_then(|(w, h)| Size::new(u8::try_from(w).ok()?, u8::try_from(h).ok()?))
+        {
+            Some(s) => size = s,
+            None => problems.push(bad(p)),
+        }
+    }
+    let ruleset_text = root.text("RU").map(|s| s.trim().to_string());
+    let named = ruleset_text.as_deref().map(|t| (t, parse_ruleset_text(t)));
+    let mut rules = match (&options.rules, named) {
+        (Some(r), _) if options.force_rules => r.clone(),
+        (_, Some((_, Some(r)))) => r,
+        (fallback, Some((t, None))) => {
+            let offset = root.get("RU").map_or(0, |p| p.offset);
+            problems.push(RecordProblem {
+                offset,
+                kind: ProblemKind::UnknownRules(t.to_string()),
+            });
+            fallback
+                .clone()
+                .unwrap_or_else(|| RulesetName::Japanese.rules())
+        }
+        (Some(r), None) => r.clone(),
+        (None, None) => RulesetName::Japanese.rules(),
+    };
+    if let Some(p) = root.get("KM") {
+        match value::real(p.raw()).and_then(Komi::from_points) {
+            Some(k) => rules.komi = k,
+            None => problems.push(bad(p)),
+        }
+    }
+    let mut handicap = 0;
+    if let Some(p) = root.get("HA") {
+        match value::number(p.raw()).and_then(|n| u8::try_from(n).ok()) {
+            Some(n) => handicap = n,
+            None => problems.push(bad(p)),
+        }
+    }
+    GameInfo {
+        size,
+        rules,
+        ruleset_text,
+        handicap,
+    }
+}
+
+/// The `RU` text for rules: the ruleset's SGF name, followed by the values that differ from
+/// it in parentheses when the rules are not exactly a named ruleset, e.g.
+/// `Japanese (ko=positional, long-cycle=ignore)`. Komi goes in `KM`.
+pub fn ruleset_text(rules: &Rules) -> String {
+    let (base, differing) = rules.closest_named();
+    if differing.is_empty() {
+        return base.sgf_name().to_string();
+    }
+    let pairs: Vec<String> = differing
+        .iter()
+        .map(|k| format!("{k}={}", rules.get(k).unwrap_or_default()))
+        .collect();
+    format!("{} ({})", base.sgf_name(), pairs.join(", "))
+}
+
+/// Reads an `RU` text: a ruleset name in any known spelling, optionally followed by
+/// overrides in parentheses as [`ruleset_text`] writes them.
+pub fn parse_ruleset_text(text: &str) -> Option<Rules> {
+    let text = text.trim();
+    let (name, overrides) = match text.split_once('(') {
+        Some((n, rest)) => (n.trim(), Some(rest.strip_suffix(')')?)),
+        None => (text, None),
+    };
+    let mut rules = RulesetName::parse(name)?.rules();
+    for pair in overrides
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let (k, v) = pair.split_once('=')?;
+        rules.set(k.trim(), v.trim()).ok()?;
+    }
+    Some(rules)
+}
+
+/// The setup stones of a node applied to `board`: `AB`, `AW`, `AE`.
+fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Option<Board> {
+    if !["AB", "AW", "AE"].iter().any(|id| node.get(id).is_some()) {
+        return None;
+    }
+    let size = board.size();
+    let mut stones: Vec<(Point, Option<Color>)> = size
+        .all_points()
+        .filter_map(|p| board.get(p).map(|c| (p, Some(c))))
+        .collect();
+    for (id, c) in [
+        ("AE", None),
+        ("AB", Some(Color::Black)),
+        ("AW", Some(Color::White)),
+    ] {
+        let Some(prop) = node.get(id) else { continue };
+        match value::points(prop.values.iter().map(|v| v.as_str()), size) {
+            Ok(points) => {
+                for p in points {
+                    stones.retain(|(q, _)| *q != p);
+                    stones.push((p, c));
+                }
+            }
+            Err(_) => problems.push(bad(prop)),
+        }
+    }
+    let placed: Vec<(Point, Color)> = stones
+        .into_iter()
+        .filter_map(|(p, c)| c.map(|c| (p, c)))
+        .collect();
+    match Board::from_stones(size, &placed) {
+        Ok(b) => Some(b),
+        Err(p) => {
+            problems.push(RecordProblem {
+                offset: node.offset,
+                kind: ProblemKind::Oddity(format!(
+                    "setup leaves the chain at {} without liberty: setup ignored",
+                    p.to_gtp(size)
+                )),
+            });
+            None
+        }
+    }
+}
+
+/// Reads a game tree into a game.
+pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
+    let mut problems = Vec::new();
+    let nodes = tree.line(&options.variation);
+    let empty = Node::default();
+    let root = nodes.first().copied().unwrap_or(&empty);
+    let info = game_info(root, options, &mut problems);
+    let board =
+        setup(root, &Board::new(info.size), &mut problems).unwrap_or_else(|| Board::new(info.size));
+    let first = first_player(root, &board, info.handicap);
+    let mut game = Game::from_position(board, first, info.rules.clone());
+    let mut moves = 0;
+    let mut last_color: Option<Color> = None;
+    for (k, node) in nodes.iter().enumerate() {
+        if options.max_moves.is_some_and(|m| moves >= m) {
+            break;
+        }
+        if k > 0 {
+            if let Some(b) = setup(node, game.board(), &mut problems) {
+                problems.push(RecordProblem {
+                    offset: node.offset,
+                    kind: ProblemKind::Oddity(
+                        "setup stones in mid-game: the game restarts from the new position".into(),
+                    ),
+                });
+                game = Game::from_position(b, game.to_move(), game.rules().clone());
+            }
+        }
+        // PL matters only in the root (who moves first from the setup, for situational
+        // superko); later, every move names its own colour.
+        if let Some(p) = node.get("PL") {
+            if value::color(p.raw()).is_none() {
+                problems.push(bad(p));
+            }
+        }
+        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+            let Some(prop) = node.get(id) else { continue };
+            let Some(mv) = Move::from_sgf(prop.raw().trim(), info.size) else {
+                problems.push(bad(prop));
+                continue;
+            };
+            if last_color == Some(color) {
+                problems.push(RecordProblem {
+                    offset: prop.offset,
+                    kind: ProblemKind::Oddity(format!("two moves in a row by {color}")),
+                });
+            }
+            last_color = Some(color);
+            moves += 1;
+            play_checked(&mut game, color, mv, moves, prop.offset, &mut problems);
+        }
+    }
+    let result = root.text("RE").map(|s| s.trim().to_string());
+    Replayed {
+        game,
+        moves,
+        result,
+        problems,
+    }
+}
+
+/// Who moves first: `PL` if given, else White after handicap stones, else Black.
+fn first_player(root: &Node, board: &Board, handicap: u8) -> Color {
+    if let Some(c) = root.raw("PL").and_then(value::color) {
+        return c;
+    }
+    let has_moves = root.get("B").is_some() || root.get("W").is_some();
+    let handicap_stones = handicap >= 2 && board.stones_on_board(Color::Black) > 0 && !has_moves;
+    let white_moves_first = root.get("W").is_some() && root.get("B").is_none();
+    if handicap_stones || white_moves_first {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Plays one move of the record; an illegal one is reported, then recorded anyway.
+fn play_checked(
+    game: &mut Game,
+    color: Color,
+    mv: Move,
+    number: usize,
+    offset: u32,
+    problems: &mut Vec<RecordProblem>,
+) {
+    if game.is_over() {
+        problems.push(RecordProblem {
+            offset,
+            kind: ProblemKind::Oddity(format!("move {number} comes after the end of the game")),
+        });
+        game.force(color, mv);
+        return;
+    }
+    if let Err(why) = game.play_as(color, mv) {
+        let kind = ProblemKind::IllegalMove {
+            number,
+            color,
+            mv,
+            size: game.size(),
+            why,
+        };
+        problems.push(RecordProblem { offset, kind });
+        game.force(color, mv);
+    }
+}

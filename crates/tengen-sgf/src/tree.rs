@@ -1,0 +1,161 @@
+//! The SGF tree: collections of game trees, nodes and properties (SGF FF[4] §3).
+//!
+//! Property values are kept as written (escapes included), so that a record written back
+//! is the record that was read; [`crate::value`] decodes them by type.
+
+use compact_str::CompactString;
+use smallvec::SmallVec;
+
+/// A property: an identifier and its values, e.g. `AB[dd][pp]`. Equality ignores where
+/// it was read.
+#[derive(Clone, Debug, Eq)]
+pub struct Property {
+    /// The FF[4] identifier, upper case (`AB`; old `AddBlack` is read as `AB`).
+    pub id: CompactString,
+    /// The values as written between the brackets, escapes included.
+    pub values: SmallVec<[CompactString; 1]>,
+    /// Byte offset of the identifier in the decoded text (for diagnostics).
+    pub offset: u32,
+}
+
+impl PartialEq for Property {
+    fn eq(&self, other: &Property) -> bool {
+        self.id == other.id && self.values == other.values
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.props == other.props
+    }
+}
+
+impl Property {
+    /// A property with one value, escaping it as SGF requires.
+    pub fn new(id: &str, value: &str) -> Property {
+        Property {
+            id: id.into(),
+            values: smallvec::smallvec![crate::value::escape(value).into()],
+            offset: 0,
+        }
+    }
+
+    /// A property with several values, each escaped.
+    pub fn list<'a>(id: &str, values: impl IntoIterator<Item = &'a str>) -> Property {
+        let values = values
+            .into_iter()
+            .map(|v| CompactString::from(crate::value::escape(v)))
+            .collect();
+        Property {
+            id: id.into(),
+            values,
+            offset: 0,
+        }
+    }
+
+    /// The first value, raw (escapes included); empty if none.
+    pub fn raw(&self) -> &str {
+        self.values.first().map_or("", |v| v.as_str())
+    }
+}
+
+/// A node: a set of properties, e.g. `;B[dd]C[a comment]`. Equality ignores where it was
+/// read.
+#[derive(Clone, Debug, Default, Eq)]
+pub struct Node {
+    /// The properties, in the order written.
+    pub props: SmallVec<[Property; 2]>,
+    /// Byte offset of the node's `;` in the decoded text.
+    pub offset: u32,
+}
+
+impl Node {
+    /// The property with this identifier, if present.
+    pub fn get(&self, id: &str) -> Option<&Property> {
+        self.props.iter().find(|p| p.id == id)
+    }
+
+    /// The first value of a property, raw; `None` if the property is absent.
+    pub fn raw(&self, id: &str) -> Option<&str> {
+        self.get(id).map(Property::raw)
+    }
+
+    /// The first value of a text property, decoded (escapes and soft line breaks removed).
+    pub fn text(&self, id: &str) -> Option<String> {
+        self.raw(id).map(crate::value::unescape_text)
+    }
+
+    /// Sets a property (replacing one with the same identifier) with one value, escaped.
+    pub fn set(&mut self, id: &str, value: &str) {
+        self.set_property(Property::new(id, value));
+    }
+
+    /// Sets a property, replacing one with the same identifier.
+    pub fn set_property(&mut self, prop: Property) {
+        match self.props.iter_mut().find(|p| p.id == prop.id) {
+            Some(p) => *p = prop,
+            None => self.props.push(prop),
+        }
+    }
+
+    /// Removes a property; returns whether it was there.
+    pub fn remove(&mut self, id: &str) -> bool {
+        let before = self.props.len();
+        self.props.retain(|p| p.id != id);
+        self.props.len() != before
+    }
+}
+
+/// A game tree: a sequence of nodes, then its variations (SGF `GameTree`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTree {
+    /// The main sequence.
+    pub nodes: Vec<Node>,
+    /// The variations that follow the last node; the first continues the main line.
+    pub variations: Vec<GameTree>,
+}
+
+impl GameTree {
+    /// The root node (game information lives here), if any.
+    pub fn root(&self) -> Option<&Node> {
+        self.nodes.first()
+    }
+
+    /// The nodes of a line of play: the main line (`choices` empty), or at the k-th
+    /// branching the variation `choices[k]` (0 is the main line). Stops when a choice
+    /// names a variation that does not exist.
+    pub fn line(&self, choices: &[usize]) -> Vec<&Node> {
+        let mut out: Vec<&Node> = Vec::new();
+        let mut tree = self;
+        let mut k = 0;
+        loop {
+            out.extend(tree.nodes.iter());
+            if tree.variations.is_empty() {
+                return out;
+            }
+            let pick = choices.get(k).copied().unwrap_or(0);
+            k += 1;
+            match tree.variations.get(pick) {
+                Some(t) => tree = t,
+                None => return out,
+            }
+        }
+    }
+
+    /// Number of nodes in this tree and all its variations.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+            + self
+                .variations
+                .iter()
+                .map(GameTree::node_count)
+                .sum::<usize>()
+    }
+}
+
+/// A collection: one or more game trees (one SGF file).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Collection {
+    /// The game trees, in file order.
+    pub trees: Vec<GameTree>,
+}

@@ -1,0 +1,102 @@
+//! Debian's `goban-original-games`: about 600 historical professional records (FF[1] and
+//! FF[3], `.sgf` and `.mgt`). Every one must parse, replay and round-trip; the illegal
+//! moves reported are exactly the known errors of these records, each looked at by hand
+//! (a stone played on a point that already holds one: duplicated or garbled moves).
+
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = "/usr/share/goban";
+
+/// (file, move number) of every illegal move in the corpus.
+const KNOWN_ERRORS: [(&str, usize); 11] = [
+    ("M-65-5.sgf", 228), // W D11 on its own stone
+    ("M-77-1.mgt", 177), // three white moves in a row, then a garbled tail
+    ("M-77-1.mgt", 179),
+    ("M-77-1.mgt", 180),
+    ("M-77-1.mgt", 181),
+    ("M-77-1.mgt", 182),
+    ("M-77-1.mgt", 183),
+    ("M-77-2.mgt", 138), // W R3 on its own stone
+    ("M-77-4.mgt", 150), // B A6 repeats move 147, then W B7 repeats move 146
+    ("M-77-4.mgt", 151),
+    ("T-22-4.mgt", 278), // a second black move in a row, on a black stone
+];
+
+fn corpus_files() -> Vec<PathBuf> {
+    if !Path::new(CORPUS).is_dir() {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{CORPUS} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return Vec::new();
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(CORPUS)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("sgf" | "mgt")))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_record_parses_replays_and_round_trips() {
+    let files = corpus_files();
+    if files.is_empty() {
+        return;
+    }
+    assert!(files.len() >= 590, "only {} records", files.len());
+    let mut illegal = Vec::new();
+    let mut moves = 0;
+    for f in &files {
+        let name = f.file_name().unwrap().to_str().unwrap().to_string();
+        let bytes = std::fs::read(f).unwrap();
+        let read = tengen_sgf::read_bytes(&bytes);
+        assert!(
+            read.diagnostics
+                .iter()
+                .all(|d| d.severity == tengen_sgf::Severity::Warning),
+            "{name}: {:?}",
+            read.diagnostics
+        );
+        assert!(!read.collection.trees.is_empty(), "{name}");
+        for tree in &read.collection.trees {
+            let r = tengen_sgf::replay(tree, &Default::default());
+            assert!(r.moves > 0, "{name}: no moves");
+            moves += r.moves;
+            for p in &r.problems {
+                match &p.kind {
+                    tengen_sgf::ProblemKind::IllegalMove { number, why, .. } => {
+                        assert!(
+                            matches!(why, tengen::Illegal::Occupied(_)),
+                            "{name}: {}",
+                            p.kind
+                        );
+                        illegal.push((name.clone(), *number));
+                    }
+                    tengen_sgf::ProblemKind::Oddity(m) => {
+                        assert!(
+                            m.starts_with("two moves in a row") || m.contains("after the end"),
+                            "{name}: {m}"
+                        )
+                    }
+                    other => panic!("{name}: {other}"),
+                }
+            }
+        }
+        let text = tengen_sgf::write(&read.collection);
+        let back = tengen_sgf::parse(&text);
+        assert!(
+            back.diagnostics.is_empty(),
+            "{name}: {:?}",
+            back.diagnostics
+        );
+        assert_eq!(back.collection, read.collection, "{name}: round trip");
+    }
+    let known: Vec<(String, usize)> = KNOWN_ERRORS
+        .iter()
+        .map(|(f, n)| (f.to_string(), *n))
+        .collect();
+    assert_eq!(illegal, known, "the illegal moves of the corpus");
+    assert!(moves > 120_000, "{moves} moves");
+}

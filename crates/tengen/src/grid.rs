@@ -1,0 +1,153 @@
+//! A plain grid of points with flood-fill chains and regions: the slow, clear form of the
+//! board that end-of-game analysis (scoring, life and death) works on.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::{Point, Size};
+
+/// The colour of every point, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// The board size.
+    pub size: Size,
+    /// `cells[y * width + x]`.
+    pub cells: Vec<Option<Color>>,
+}
+
+/// A maximal connected set of points of one kind (a chain of one colour, or an empty
+/// region), with what borders it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Area {
+    /// The points, in flood-fill order.
+    pub points: Vec<Point>,
+    /// Whether a black stone borders it.
+    pub touches_black: bool,
+    /// Whether a white stone borders it.
+    pub touches_white: bool,
+    /// Whether an empty point borders it (for chains: it has a liberty).
+    pub touches_empty: bool,
+}
+
+impl Area {
+    /// The colour it belongs to: touched by that colour only (RULES.md §5.2, "belongs").
+    pub fn owner(&self) -> Option<Color> {
+        match (self.touches_black, self.touches_white) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether it touches stones of `c`.
+    pub fn touches(&self, c: Color) -> bool {
+        match c {
+            Color::Black => self.touches_black,
+            Color::White => self.touches_white,
+        }
+    }
+}
+
+impl Grid {
+    /// The grid of a board.
+    pub fn from_board(board: &Board) -> Grid {
+        let size = board.size();
+        Grid {
+            size,
+            cells: size.all_points().map(|p| board.get(p)).collect(),
+        }
+    }
+
+    /// The colour on `p`.
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.cells[self.k(p)]
+    }
+
+    /// Sets the colour on `p` (no captures: this is a picture, not a play).
+    pub fn set(&mut self, p: Point, c: Option<Color>) {
+        let k = self.k(p);
+        self.cells[k] = c;
+    }
+
+    /// The row-major index of `p`.
+    pub fn k(&self, p: Point) -> usize {
+        p.y as usize * self.size.width as usize + p.x as usize
+    }
+
+    /// The on-board neighbours of `p`.
+    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let (w, h) = (self.size.width, self.size.height);
+        let (x, y) = (p.x, p.y);
+        [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ]
+        .into_iter()
+        .filter(move |&(a, b)| a < w && b < h)
+        .map(|(a, b)| Point::new(a, b))
+    }
+
+    /// The area through `p`: the chain if `p` holds a stone, the empty region if not.
+    pub fn area(&self, p: Point) -> Area {
+        let kind = self.get(p);
+        let mut seen = vec![false; self.cells.len()];
+        seen[self.k(p)] = true;
+        let mut out = Area {
+            points: vec![p],
+            touches_black: false,
+            touches_white: false,
+            touches_empty: false,
+        };
+        let mut i = 0;
+        while i < out.points.len() {
+            let q = out.points[i];
+            for n in self.neighbours(q) {
+                let c = self.get(n);
+                if c == kind {
+                    if !seen[self.k(n)] {
+                        seen[self.k(n)] = true;
+                        out.points.push(n);
+                    }
+                } else {
+                    match c {
+                        Some(Color::Black) => out.touches_black = true,
+                        Some(Color::White) => out.touches_white = true,
+                        None => out.touches_empty = true,
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Every area of the board (chains and empty regions), each once.
+    pub fn areas(&self) -> Vec<Area> {
+        let mut done = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        for p in self.size.all_points() {
+            if done[self.k(p)] {
+                continue;
+            }
+            let a = self.area(p);
+            for q in &a.points {
+                done[self.k(*q)] = true;
+            }
+            out.push(a);
+        }
+        out
+    }
+
+    /// The empty points next to the chain through `p`.
+    pub fn liberties(&self, chain: &[Point]) -> Vec<Point> {
+        let mut libs: Vec<Point> = chain
+            .iter()
+            .flat_map(|&q| self.neighbours(q))
+            .filter(|&n| self.get(n).is_none())
+            .collect();
+        libs.sort();
+        libs.dedup();
+        libs
+    }
+}

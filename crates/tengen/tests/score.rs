@@ -1,0 +1,213 @@
+//! Counting (RULES.md §5.2) on hand-made positions with known answers.
+
+mod common;
+
+use tengen::life::{seki, unconditional};
+use tengen::score::score;
+use tengen::{Board, Color, Game, GameResult, Point, Rules, RulesetName, Size};
+
+fn game(text: &str, rules: &str) -> Game {
+    Game::from_position(
+        Board::from_text(text).unwrap(),
+        Color::Black,
+        Rules::named(rules).unwrap(),
+    )
+}
+
+fn result(g: &Game, dead: &[Point]) -> String {
+    score(g, dead).result.to_string()
+}
+
+const SPLIT: &str = "
+    . X O . .
+    . X O . .
+    . X O . .
+    . X O . .
+    . X O . .";
+
+#[test]
+fn area_territory_and_stones() {
+    let g = game(SPLIT, "chinese");
+    let s = score(&g, &[]);
+    assert_eq!(
+        (
+            s.black.stones,
+            s.black.territory,
+            s.white.stones,
+            s.white.territory
+        ),
+        (5, 5, 5, 10)
+    );
+    assert_eq!((s.black.total, s.white.total), (20, 30 + 15));
+    assert_eq!(s.result.to_string(), "W+12.5");
+    assert_eq!(result(&game(SPLIT, "japanese"), &[]), "W+11.5");
+    // Stone scoring counts stones only: 5 - 5.
+    assert_eq!(result(&game(SPLIT, "ikeda-area-1"), &[]), "0");
+    // Ownership of every point.
+    assert_eq!(s.owner[0], Some(Color::Black));
+    assert_eq!(s.owner[4], Some(Color::White));
+    // Areas plus neutral points make the board.
+    let neutral = s.owner.iter().filter(|o| o.is_none()).count() as u32;
+    assert_eq!(
+        s.black.stones + s.black.territory + s.white.stones + s.white.territory + neutral,
+        25
+    );
+}
+
+#[test]
+fn dead_stones_become_prisoners() {
+    // A white stone inside Black's area, marked dead.
+    let text = ". X O . .\n. X O . .\nO X O . .\n. X O . .\n. X O . .";
+    let dead = [common::pt(Size::square(5), "A3")];
+    let s = score(&game(text, "japanese"), &dead);
+    assert_eq!((s.black.dead, s.black.territory), (1, 5));
+    assert_eq!(s.result.to_string(), "W+10.5");
+    let s = score(&game(text, "chinese"), &dead);
+    assert_eq!((s.black.stones + s.black.territory, s.black.dead), (10, 1));
+    assert_eq!(s.result.to_string(), "W+12.5");
+    // Not marked: the region touches both colours and is neutral.
+    let s = score(&game(text, "chinese"), &[]);
+    assert_eq!(s.black.territory, 0);
+}
+
+/// Black and White each have one eye and share one liberty: seki.
+const SEKI: &str = "
+    . X . O .
+    X X X O O
+    X X X O O";
+
+#[test]
+fn seki_with_eyes_japanese_vs_chinese() {
+    let g = game(SEKI, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    assert_eq!(seki(&grid).len(), 12, "every stone is in seki");
+    // Japanese: the eyes in seki are no territory.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (0, 0));
+    assert_eq!(s.result.to_string(), "W+6.5");
+    // Chinese: stones and eyes count.
+    let s = score(&game(SEKI, "chinese"), &[]);
+    assert_eq!(
+        (
+            s.black.stones + s.black.territory,
+            s.white.stones + s.white.territory
+        ),
+        (8, 6)
+    );
+    assert_eq!(s.result.to_string(), "W+5.5");
+    // No seki where a group has two eyes.
+    let alive = "X . X O .\nX X X O O\nX X X O O";
+    let g = game(alive, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    assert!(seki(&grid).is_empty());
+}
+
+#[test]
+fn group_tax() {
+    // Two black groups with two eyes each, one white group with two eyes.
+    let text = "
+        . X . X O . O
+        X X X X O O O
+        . . . . . . .
+        X X X X O O O
+        . X . X O . O";
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    rules.komi = tengen::rules::Komi(0);
+    let g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, rules);
+    let s = score(&g, &[]);
+    // The empty middle row is neutral: it joins nothing.
+    assert_eq!((s.black.group_tax, s.white.group_tax), (4, 4));
+    // Joined through a shared eye, chains make one group.
+    let text = ". X . X\nX . X .\nX X X X";
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, rules);
+    assert_eq!(score(&g, &[]).black.group_tax, 2);
+}
+
+#[test]
+fn handicap_compensation_by_ruleset() {
+    for (name, comp) in [
+        ("chinese", 4),
+        ("ing", 4),
+        ("aga", 3),
+        ("japanese", 0),
+        ("korean", 0),
+        ("new-zealand", 0),
+    ] {
+        let mut g = Game::new(Size::square(9), RulesetName::parse(name).unwrap().rules());
+        g.set_fixed_handicap(4).unwrap();
+        assert_eq!(score(&g, &[]).white.compensation, 2 * comp, "{name}");
+    }
+}
+
+#[test]
+fn first_pass_adjustments() {
+    for (name, b, w) in [("ikeda-area-3", -1, 1), ("wmsg", -2, 0), ("chinese", 0, 0)] {
+        let mut g = game(SPLIT, name);
+        g.play(tengen::Move::Play(common::pt(Size::square(5), "E5")))
+            .unwrap();
+        g.pass().unwrap(); // White passes first
+        g.pass().unwrap();
+        let s = score(&g, &[]);
+        assert_eq!((s.black.adjustment, s.white.adjustment), (b, w), "{name}");
+    }
+    // Black passing first changes nothing.
+    let mut g = game(SPLIT, "ikeda-area-3");
+    g.pass().unwrap();
+    g.pass().unwrap();
+    assert_eq!(score(&g, &[]).black.adjustment, 0);
+}
+
+#[test]
+fn pass_stones_count_under_territory_scoring() {
+    let mut g = game(SPLIT, "ikeda-territory-3");
+    g.pass().unwrap(); // Black passes: one stone to White
+    g.pass().unwrap(); // White's final pass: one stone to Black
+    let s = score(&g, &[]);
+    assert_eq!((s.black.pass_stones, s.white.pass_stones), (1, 1));
+    assert_eq!((s.black.captures, s.white.captures), (0, 0));
+}
+
+#[test]
+fn ing_gives_ties_to_black() {
+    // 5x5 split 2/3 of a 6-wide board: Black 12 + 0, White 12 + 0... use a symmetric board.
+    let text = ". X O .\n. X O .\n. X O .\n. X O .";
+    let mut g = game(text, "ing");
+    g.pass().unwrap();
+    g.pass().unwrap();
+    let mut rules = g.rules().clone();
+    rules.komi = tengen::rules::Komi(0);
+    assert!(g.set_rules(rules.clone()));
+    assert_eq!(
+        score(&g, &[]).result,
+        GameResult::Score {
+            winner: Some(Color::Black),
+            margin_halves: 0
+        }
+    );
+    rules.ties = tengen::rules::Ties::Draw;
+    assert!(g.set_rules(rules));
+    assert_eq!(score(&g, &[]).result.to_string(), "0");
+}
+
+#[test]
+fn immortal_territory_only() {
+    // Black's left group has two real eyes (immortal); White's right side is one group
+    // with a single large region, not immortal by Benson: no territory under Ikeda II.
+    let text = "
+        . X . X O . .
+        X X X X O . .
+        . . . X O . .
+        X X X X O . .";
+    let g = game(text, "ikeda-territory-2");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let black = unconditional(&grid, Color::Black);
+    assert!(black.alive.contains(&Point::new(1, 0)));
+    let s = score(&g, &[]);
+    assert_eq!(s.white.territory, 0);
+    assert!(s.black.territory >= 2);
+    let s = score(&game(text, "ikeda-territory-1"), &[]);
+    assert_eq!(s.white.territory, 8);
+}
