@@ -231,6 +231,7 @@ impl Engine {
         args::expect(a, 2, "play COLOR VERTEX")?;
         let color = args::color(&a[0])?;
         let mv = args::mv(&a[1], self.game.size())?;
+        self.resume_after_passes();
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("illegal move: {}", explain(&e)))?;
@@ -240,6 +241,7 @@ impl Engine {
     fn genmove(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 1, "genmove COLOR")?;
         let color = args::color(&a[0])?;
+        self.resume_after_passes();
         if self.game.is_over() {
             return Err(explain(&Illegal::GameOver));
         }
@@ -248,6 +250,15 @@ impl Engine {
             .play_as(color, mv)
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
         Ok(mv.to_gtp(self.game.size()))
+    }
+
+    /// Under agreement rules the passes that end the game lead to the marking of dead
+    /// stones, which GTP does not have: a controller that goes on playing (to clean up
+    /// dead stones, say) resumes the game, as a rejection would.
+    fn resume_after_passes(&mut self) {
+        if matches!(self.game.phase(), tengen::Phase::Scoring(_)) {
+            self.game.resume();
+        }
     }
 
     fn undo(&mut self, a: &[String]) -> Result<String, Error> {
@@ -273,6 +284,8 @@ impl Engine {
         }
         out.push_str(&match g.phase() {
             tengen::Phase::Playing => format!("{} to move", g.to_move()),
+            tengen::Phase::Scoring(_) => "the players passed: dead stones are being marked".into(),
+            tengen::Phase::Confirming(_) => format!("confirmation play, {} to move", g.to_move()),
             tengen::Phase::Ended(reason) => format!("the game is over: {}", describe_end(reason)),
         });
         Ok(out)
