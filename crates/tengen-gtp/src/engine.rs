@@ -12,7 +12,10 @@ use crate::player;
 use crate::protocol::{self, Parsed};
 use crate::queries;
 use crate::rng::SplitMix64;
+use crate::time;
 use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+use tengen::clock::{Clock, TimeControl};
 use tengen::game::SetupError;
 use tengen::rules::Komi;
 use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
@@ -44,6 +47,11 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("genmove", Engine::genmove),
     ("undo", Engine::undo),
     ("showboard", Engine::showboard),
+    // Time: GTP v2 (sections 4.2 and 6.3.4), kgsGtp's and tengen's own.
+    ("time_settings", Engine::time_settings),
+    ("kgs-time_settings", Engine::kgs_time_settings),
+    ("time_left", Engine::time_left),
+    ("tengen-clock", Engine::tengen_clock),
     // GNU Go's queries.
     ("is_legal", Engine::is_legal),
     ("all_legal", Engine::all_legal),
@@ -73,10 +81,19 @@ fn handler(name: &str) -> Option<Handler> {
 /// The board side a new engine starts with.
 const DEFAULT_SIDE: u8 = 19;
 
-/// A GTP engine: the game, the move generator's random numbers, and whether `quit` came.
+/// A GTP engine: the game, the clock, the move generator's random numbers, and whether
+/// `quit` came.
+///
+/// The clock holds the time control set by `time_settings` or `kgs-time_settings` (none at
+/// first; it stays over new games) and each player's time as `time_left` last reported it.
+/// Between reports the engine charges its own `genmove` thinking time to its clock, measured
+/// with the wall clock; the opponent's time is known only from reports. The engine never
+/// declares a loss on time: that is the controller's business.
 #[derive(Clone, Debug)]
 pub struct Engine {
     game: Game,
+    clock: Clock,
+    reported: [Option<(Duration, u32)>; 2],
     rng: SplitMix64,
     quit: bool,
 }
@@ -87,6 +104,8 @@ impl Engine {
     pub fn new(rules: Rules, seed: Option<u64>) -> Engine {
         Engine {
             game: Game::new(Size::square(DEFAULT_SIDE), rules),
+            clock: Clock::new(TimeControl::None),
+            reported: [None; 2],
             rng: seed.map_or_else(SplitMix64::from_entropy, SplitMix64::new),
             quit: false,
         }
@@ -95,6 +114,25 @@ impl Engine {
     /// The game being played.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The clock: the time control and each player's time as last reported (and, for the
+    /// engine's own moves, spent since).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The last `time_left` report for `color`: time (a negative one as zero) and stones,
+    /// if any since the time settings or the game began.
+    pub fn reported_time_left(&self, color: Color) -> Option<(Duration, u32)> {
+        self.reported[color.index()]
+    }
+
+    /// How long to think about `color`'s next move, from the clock: a share of the main time
+    /// left, most of a byo-yomi period, a share of a Canadian period... The formula is in
+    /// [`crate::time`]'s documentation (the random move generator of today ignores it).
+    pub fn time_budget(&self, color: Color) -> Duration {
+        time::budget(&self.clock, color)
     }
 
     /// Whether `quit` has been received: the controller expects no more responses.
@@ -145,9 +183,16 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// Starts a new game on a `size` board with the current rules.
+    /// Starts a new game on a `size` board with the current rules and time control.
     fn new_game(&mut self, size: Size) {
         self.game = Game::new(size, self.game.rules().clone());
+        self.set_time_control(*self.clock.control());
+    }
+
+    /// Both clocks start afresh under `control`; earlier reports are forgotten.
+    fn set_time_control(&mut self, control: TimeControl) {
+        self.clock = Clock::new(control);
+        self.reported = [None; 2];
     }
 
     fn boardsize(&mut self, a: &[String]) -> Result<String, Error> {
@@ -245,10 +290,13 @@ impl Engine {
         if self.game.is_over() {
             return Err(explain(&Illegal::GameOver));
         }
+        let start = Instant::now();
         let mv = player::choose(&self.game, color, &mut self.rng);
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
+        // Out of time or not, the move stands: the controller referees the clock.
+        let _ = self.clock.spend(color, start.elapsed());
         Ok(mv.to_gtp(self.game.size()))
     }
 
@@ -288,6 +336,65 @@ impl Engine {
             tengen::Phase::Confirming(_) => format!("confirmation play, {} to move", g.to_move()),
             tengen::Phase::Ended(reason) => format!("the game is over: {}", describe_end(reason)),
         });
+        Ok(out)
+    }
+
+    /// `time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES` (GTP v2 §4.2): Canadian overtime,
+    /// absolute time when BYO_YOMI_TIME is 0, no limit when BYO_YOMI_STONES alone is 0.
+    /// Times are seconds (decimals accepted, as KataGo does).
+    fn time_settings(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(
+            a,
+            3,
+            "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES",
+        )?;
+        let main = seconds(&a[0], "the main time")?;
+        let byo_yomi = seconds(&a[1], "the byo-yomi time")?;
+        let stones = args::int(&a[2], "the number of byo-yomi stones")?;
+        self.set_time_control(TimeControl::from_gtp_time_settings(main, byo_yomi, stones));
+        Ok(String::new())
+    }
+
+    /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS |
+    /// canadian MAIN PERIOD_TIME STONES` (kgsGtp).
+    fn kgs_time_settings(&mut self, a: &[String]) -> Result<String, Error> {
+        let control = TimeControl::from_kgs_time_settings(&a.join(" "))
+            .map_err(|e| format!("syntax error: {e}"))?;
+        self.set_time_control(control);
+        Ok(String::new())
+    }
+
+    /// `time_left COLOR TIME STONES`: TIME seconds left (in the current period in overtime;
+    /// a negative time, which some controllers send when late, counts as 0), STONES = 0 in
+    /// main time, else the stones left in the Canadian period or, under byo-yomi, the
+    /// periods left (KGS's convention; see `tengen::clock`).
+    fn time_left(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 3, "time_left COLOR TIME STONES")?;
+        let color = args::color(&a[0])?;
+        let text = &a[1];
+        let time =
+            seconds(text.strip_prefix('-').unwrap_or(text), "the time left").map_err(|_| {
+                format!("syntax error: the time left must be a number of seconds, not {text:?}")
+            })?;
+        let time = if text.starts_with('-') {
+            Duration::ZERO
+        } else {
+            time
+        };
+        let stones = args::int(&a[2], "the number of stones")?;
+        self.clock.set_gtp_time_left(color, time, stones);
+        self.reported[color.index()] = Some((time, stones));
+        Ok(String::new())
+    }
+
+    /// `tengen-clock`: the time control in the command-line form (`byoyomi:600+5x30`, see
+    /// `tengen::clock::TimeControl`) and each player's clock in words.
+    fn tengen_clock(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "tengen-clock")?;
+        let mut out = self.clock.control().to_string();
+        for c in Color::BOTH {
+            out.push_str(&format!("\n{c}: {}", self.clock.describe(c)));
+        }
         Ok(out)
     }
 
@@ -420,6 +527,13 @@ impl Engine {
             Err(e) => explain(&e),
         })
     }
+}
+
+/// A non-negative number of seconds named `what` (decimals accepted).
+fn seconds(s: &str, what: &str) -> Result<Duration, Error> {
+    tengen::clock::seconds_from_str(s).ok_or_else(|| {
+        format!("syntax error: {what} must be a non-negative number of seconds, not {s:?}")
+    })
 }
 
 /// A refusal as the engine states it, with what to do when the game is over.

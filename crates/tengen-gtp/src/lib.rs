@@ -29,6 +29,7 @@ mod player;
 pub mod protocol;
 mod queries;
 mod rng;
+pub mod time;
 
 pub use client::{Client, ClientError};
 pub use engine::{run, Engine};

@@ -988,3 +988,120 @@ fn katago_rules() {
         ],
     );
 }
+
+#[test]
+fn time_commands_are_listed() {
+    let mut e = engine();
+    let list = ok(&mut e, "list_commands");
+    for name in [
+        "time_settings",
+        "kgs-time_settings",
+        "time_left",
+        "tengen-clock",
+    ] {
+        assert!(
+            list.lines().any(|l| l == name),
+            "list_commands lacks {name}"
+        );
+        assert_eq!(ok(&mut e, &format!("known_command {name}")), "true");
+    }
+}
+
+#[test]
+fn time_settings_and_time_left() {
+    let mut e = engine();
+    transcript(
+        &mut e,
+        &[
+            ("tengen-clock", "= none\nBlack: no time limit\nWhite: no time limit"),
+            // Canadian overtime: 25 stones in 30 s after 10 minutes.
+            ("time_settings 600 30 25", "="),
+            ("tengen-clock", "= canadian:600+25/30\nBlack: 600s main time, then 25 stones in 30s\nWhite: 600s main time, then 25 stones in 30s"),
+            ("time_left white 20 5", "="),
+            ("time_left b 412.5 0", "="),
+            ("tengen-clock", "= canadian:600+25/30\nBlack: 412.5s main time, then 25 stones in 30s\nWhite: Canadian period 1: 5 stones in 20s"),
+            // Late: a negative time counts as none left; `0 0` is the end of main time.
+            ("time_left b -1.5 0", "="),
+            ("tengen-clock", "= canadian:600+25/30\nBlack: Canadian period 1: 25 stones in 30s\nWhite: Canadian period 1: 5 stones in 20s"),
+            // Byo-yomi time 0: absolute time; stones 0 alone: no limit.
+            ("time_settings 1800 0 0", "="),
+            ("tengen-clock", "= absolute:1800\nBlack: 1800s left\nWhite: 1800s left"),
+            ("time_left w 12 0", "="),
+            ("tengen-clock", "= absolute:1800\nBlack: 1800s left\nWhite: 12s left"),
+            ("time_settings 0 1 0", "="),
+            ("tengen-clock", "= none\nBlack: no time limit\nWhite: no time limit"),
+            ("time_settings 600 30", "? syntax error: expected `time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES` (3 arguments, got 2)"),
+            ("time_settings -600 30 25", "? syntax error: the main time must be a non-negative number of seconds, not \"-600\""),
+            ("time_settings 600 30 2.5", "? syntax error: the number of byo-yomi stones must be a non-negative integer, not \"2.5\""),
+            ("time_left", "? syntax error: expected `time_left COLOR TIME STONES` (3 arguments, got 0)"),
+            ("time_left green 10 0", "? invalid color \"green\" (expected black or white)"),
+            ("time_left b ten 0", "? syntax error: the time left must be a number of seconds, not \"ten\""),
+            ("time_left b -ten 0", "? syntax error: the time left must be a number of seconds, not \"-ten\""),
+            ("time_left b 10 -1", "? syntax error: the number of stones must be a non-negative integer, not \"-1\""),
+            ("tengen-clock now", "? syntax error: expected `tengen-clock` (0 arguments, got 1)"),
+        ],
+    );
+}
+
+#[test]
+fn kgs_time_settings_and_byo_yomi_time_left() {
+    let mut e = engine();
+    transcript(
+        &mut e,
+        &[
+            ("kgs-time_settings byoyomi 600 30 5", "="),
+            ("tengen-clock", "= byoyomi:600+5x30\nBlack: 600s main time, then 5x30s\nWhite: 600s main time, then 5x30s"),
+            // KGS: in byo-yomi, the stones of time_left are the periods left.
+            ("time_left b 30 3", "="),
+            ("time_left w 0 0", "="),
+            ("tengen-clock", "= byoyomi:600+5x30\nBlack: byo-yomi period 3 of 5, 30s\nWhite: byo-yomi period 1 of 5, 30s"),
+            ("kgs-time_settings canadian 0 300 25", "="),
+            ("tengen-clock", "= canadian:0+25/300\nBlack: Canadian period 1: 25 stones in 300s\nWhite: Canadian period 1: 25 stones in 300s"),
+            ("KGS-TIME_SETTINGS ABSOLUTE 300", "="),
+            ("tengen-clock", "= absolute:300\nBlack: 300s left\nWhite: 300s left"),
+            ("kgs-time_settings none", "="),
+            ("tengen-clock", "= none\nBlack: no time limit\nWhite: no time limit"),
+            ("kgs-time_settings fischer 300 10", "? syntax error: unknown time system \"fischer\" (known: none, absolute, byoyomi, canadian)"),
+            ("kgs-time_settings byoyomi 600 30", "? syntax error: expected `kgs-time_settings byoyomi MAIN PERIOD_TIME PERIODS`, not \"byoyomi 600 30\""),
+            ("kgs-time_settings byoyomi 600 30 five", "? syntax error: \"five\" is not a non-negative integer"),
+            ("kgs-time_settings", "? syntax error: expected `kgs-time_settings none|absolute|byoyomi|canadian ...`, not \"\""),
+        ],
+    );
+}
+
+#[test]
+fn time_budget_follows_settings_and_reports() {
+    use std::time::Duration;
+    use tengen::Color::{Black, White};
+    let secs = Duration::from_secs;
+    let mut e = engine();
+    assert_eq!(e.time_budget(Black), secs(1), "no limit");
+    ok(&mut e, "time_settings 1800 0 0");
+    assert_eq!(e.time_budget(Black), secs(60), "a thirtieth of 1800 s");
+    ok(&mut e, "time_left b 900 0");
+    assert_eq!(e.reported_time_left(Black), Some((secs(900), 0)));
+    assert_eq!(e.time_budget(Black), secs(30));
+    assert_eq!(e.time_budget(White), secs(60));
+    ok(&mut e, "kgs-time_settings byoyomi 600 30 5");
+    assert_eq!(
+        e.reported_time_left(Black),
+        None,
+        "new settings forget reports"
+    );
+    assert_eq!(e.time_budget(Black), secs(29), "most of a period");
+    ok(&mut e, "time_left w 10 1");
+    assert_eq!(
+        e.time_budget(White),
+        secs(9),
+        "10 s left in the last period"
+    );
+    // A new game keeps the settings and restarts the clocks.
+    ok(&mut e, "boardsize 9");
+    assert_eq!(e.clock().control().to_string(), "byoyomi:600+5x30");
+    assert_eq!(e.reported_time_left(White), None);
+    assert_eq!(e.time_budget(White), secs(29));
+    // The engine charges its own thinking to its clock.
+    ok(&mut e, "genmove b");
+    assert_eq!((e.clock().moves(Black), e.clock().moves(White)), (1, 0));
+    assert!(e.clock().remaining(Black, Duration::ZERO).main < secs(600));
+}

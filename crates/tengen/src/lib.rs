@@ -19,6 +19,7 @@
 
 pub mod agreement;
 pub mod board;
+pub mod clock;
 pub mod color;
 pub mod cycle;
 pub mod ending;
