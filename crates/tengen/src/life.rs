@@ -135,6 +135,61 @@ fn region_without(grid: &Grid, p: Point, c: Color) -> Vec<Point> {
     out
 }
 
+/// A group (RULES.md §5.2, group tax): chains of one colour joined through the regions of
+/// theirs that they border, with those regions (their eyes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The colour.
+    pub color: Color,
+    /// The stones of its chains.
+    pub stones: Vec<Point>,
+    /// Its eyes: the empty regions that belong to its colour and touch it.
+    pub eyes: Vec<Vec<Point>>,
+}
+
+/// The groups of both colours.
+pub fn groups(grid: &Grid) -> Vec<Group> {
+    let areas = grid.areas();
+    let mut out = Vec::new();
+    for c in Color::BOTH {
+        let chains: Vec<&Area> = areas.iter().filter(|a| grid.get(a.points[0]) == Some(c)).collect();
+        let eyes: Vec<&Area> =
+            areas.iter().filter(|a| grid.get(a.points[0]).is_none() && a.owner() == Some(c)).collect();
+        let touch = |x: &Area, e: &Area| x.points.iter().any(|&p| grid.neighbours(p).any(|n| e.points.contains(&n)));
+        // Union-find over chains: two chains touching one eye are one group.
+        let mut parent: Vec<usize> = (0..chains.len()).collect();
+        fn root(parent: &mut [usize], i: usize) -> usize {
+            let mut r = i;
+            while parent[r] != r {
+                r = parent[r];
+            }
+            parent[i] = r;
+            r
+        }
+        let eye_chains: Vec<Vec<usize>> =
+            eyes.iter().map(|e| (0..chains.len()).filter(|&k| touch(chains[k], e)).collect()).collect();
+        for around in &eye_chains {
+            for w in around.windows(2) {
+                let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+                parent[a] = b;
+            }
+        }
+        for r in 0..chains.len() {
+            if root(&mut parent, r) != r {
+                continue;
+            }
+            let members: Vec<usize> = (0..chains.len()).filter(|&k| root(&mut parent, k) == r).collect();
+            let stones = members.iter().flat_map(|&k| chains[k].points.iter().copied()).collect();
+            let own_eyes = (0..eyes.len())
+                .filter(|&e| eye_chains[e].iter().any(|k| members.contains(k)))
+                .map(|e| eyes[e].points.clone())
+                .collect();
+            out.push(Group { color: c, stones, eyes: own_eyes });
+        }
+    }
+    out
+}
+
 /// Whether `c` playing on the empty point `p` of `grid` leaves her chain with at least two
 /// liberties and captures nothing: a safe filling move.
 fn safe_fill(grid: &Grid, p: Point, c: Color) -> bool {
@@ -149,7 +204,8 @@ fn safe_fill(grid: &Grid, p: Point, c: Color) -> bool {
 /// The stones in seki, all stones of `grid` being taken as alive (RULES.md §5.1): first
 /// every point of a neutral region (one touching both colours) that one side can fill
 /// safely is filled, again and again; the chains next to a region that still touches
-/// both colours are in seki, since neither side can fill it without being captured.
+/// both colours, neither side being able to fill it without being captured, are in seki
+/// unless their group has two eyes of its own.
 pub fn seki(grid: &Grid) -> Vec<Point> {
     let mut g = grid.clone();
     loop {
@@ -170,28 +226,22 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
             break;
         }
     }
-    // Seki chains: those next to an empty region that still touches both colours. A
-    // filler stone may have joined chains: report the original chains it touches.
+    // Seki chains: those next to an empty region that still touches both colours, in a
+    // group with fewer than two eyes (a group with two eyes lives on its own: a point
+    // next to it that nobody can fill is mere dame). A filler stone may have joined
+    // chains: the original chains it touches count.
+    let weak: Vec<Point> = groups(grid).into_iter().filter(|g| g.eyes.len() < 2).flat_map(|g| g.stones).collect();
     let mut out: Vec<Point> = Vec::new();
-    for region in g
-        .areas()
-        .into_iter()
-        .filter(|a| g.get(a.points[0]).is_none() && a.owner().is_none())
-    {
+    for region in g.areas().into_iter().filter(|a| g.get(a.points[0]).is_none()) {
         if !(region.touches_black && region.touches_white) {
             continue;
         }
-        for n in region
-            .points
-            .iter()
-            .flat_map(|&p| g.neighbours(p))
-            .collect::<Vec<_>>()
-        {
+        for n in region.points.iter().flat_map(|&p| g.neighbours(p)).collect::<Vec<_>>() {
             if g.get(n).is_none() {
                 continue;
             }
             for q in g.area(n).points {
-                if grid.get(q).is_some() && !out.contains(&q) {
+                if grid.get(q).is_some() && !out.contains(&q) && weak.contains(&q) {
                     out.extend(grid.area(q).points);
                 }
             }

@@ -66,8 +66,19 @@ impl ScoreReport {
 
 /// Scores the game's current position with `dead` stones removed, under its rules.
 pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
+    score_with_fills(game, dead, &[])
+}
+
+/// As [`score`], with some empty points first filled with stones, as the players would
+/// have done to close open borders before counting (see [`crate::estimate`]).
+pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -> ScoreReport {
     let rules = game.rules();
     let mut grid = Grid::from_board(game.board());
+    for &(p, c) in fills {
+        if grid.get(p).is_none() {
+            grid.set(p, Some(c));
+        }
+    }
     let mut dead: Vec<Point> = dead
         .iter()
         .copied()
@@ -203,65 +214,17 @@ fn modifiers(game: &Game, terms: &mut [Terms; 2]) {
 }
 
 /// RULES.md §5.2 group tax: 2 points per independently living group, 1 per group in seki
-/// with one eye, 0 per group in seki without. A group is a set of chains of `c` joined
-/// through the regions of `c` they border.
+/// with one eye, 0 per group in seki without.
 fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
-    let areas = grid.areas();
-    let chains: Vec<usize> = (0..areas.len())
-        .filter(|&i| grid.get(areas[i].points[0]) == Some(c))
-        .collect();
-    let eyes: Vec<usize> = (0..areas.len())
-        .filter(|&i| grid.get(areas[i].points[0]).is_none() && areas[i].owner() == Some(c))
-        .collect();
-    let adjacent = |a: usize, b: usize| {
-        areas[a]
-            .points
-            .iter()
-            .any(|&p| grid.neighbours(p).any(|n| areas[b].points.contains(&n)))
-    };
-    // Union the chains that share an eye.
-    let mut group: Vec<usize> = (0..chains.len()).collect();
-    fn find(g: &mut [usize], i: usize) -> usize {
-        if g[i] != i {
-            let r = find(g, g[i]);
-            g[i] = r;
-        }
-        g[i]
-    }
-    for &e in &eyes {
-        let around: Vec<usize> = (0..chains.len())
-            .filter(|&k| adjacent(chains[k], e))
-            .collect();
-        for w in around.windows(2) {
-            let (a, b) = (find(&mut group, w[0]), find(&mut group, w[1]));
-            group[a] = b;
-        }
-    }
-    let mut tax = 0;
-    let roots: Vec<usize> = {
-        let mut r: Vec<usize> = (0..chains.len()).map(|k| find(&mut group, k)).collect();
-        r.sort();
-        r.dedup();
-        r
-    };
-    for root in roots {
-        let members: Vec<usize> = (0..chains.len())
-            .filter(|&k| find(&mut group, k) == root)
-            .collect();
-        let in_seki = members
-            .iter()
-            .any(|&k| areas[chains[k]].points.iter().any(|p| seki.contains(p)));
-        let own_eyes = eyes
-            .iter()
-            .filter(|&&e| members.iter().any(|&k| adjacent(chains[k], e)))
-            .count();
-        tax += match (in_seki, own_eyes) {
+    life::groups(grid)
+        .iter()
+        .filter(|g| g.color == c)
+        .map(|g| match (g.stones.iter().any(|p| seki.contains(p)), g.eyes.len()) {
             (false, _) => 2,
             (true, 0) => 0,
             (true, _) => 1,
-        };
-    }
-    tax
+        })
+        .sum()
 }
 
 /// Ikeda Territory II: each player loses a point per stone she played after the
