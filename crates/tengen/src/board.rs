@@ -6,7 +6,26 @@
 //! `index ± 1` and `index ± stride` with no bounds checks. Each chain is a circular list of its
 //! stones (`next`) with one head (`head`) that holds the chain's stone and liberty counts.
 //! Playing a stone never allocates.
-
+//!
+//! How a play keeps every count exact without recounting a chain's liberties:
+//! - the new stone's own liberties are its empty neighbours, read from a per-point count
+//!   of empty, black and white neighbours that is updated as stones come and go;
+//! - it joins the first own chain next to it, which loses the liberty it fills and gains
+//!   the new stone's empty neighbours that were not already its liberties; any other own
+//!   chain next to it loses that liberty and merges in the same way: the smaller chain's
+//!   stones move to the larger one, and each empty neighbour of a moved stone is a new
+//!   liberty unless a stone of the larger chain (or one already moved) touches it (after
+//!   KataGo's `mergeChains`);
+//! - each distinct opponent chain next to it loses one liberty; those left with none are
+//!   removed, and every point freed is one new liberty for each distinct chain around it.
+//!
+//! "A stone of chain `h` touches `e`" is four comparisons of `head` with `h` because empty
+//! points and walls have head 0, and index 0, a wall, is never a head. The per-index arrays
+//! have a power-of-two size and every index is masked to it, so the compiler needs no bounds
+//! checks (and the crate needs no `unsafe`). Where the outcome of a test is a coin toss in
+//! random play (which neighbours are own or opponent stones, which are new liberties),
+//! the code counts with booleans instead of branching, since a mispredicted branch costs
+//! more than the few instructions it would skip.
 use crate::color::Color;
 use crate::point::{Point, Size, MAX_SIDE};
 use crate::zobrist::KEYS;
@@ -62,26 +81,140 @@ pub struct Played {
     pub suicided: u16,
 }
 
+/// Size of the per-index arrays: a power of two at least [`CELLS`], so that an index masked
+/// with `ARRAY - 1` is always in bounds and the compiler drops the bounds checks.
+pub(crate) const ARRAY: usize = 1024;
+const _: () = assert!(ARRAY >= CELLS && ARRAY.is_power_of_two());
+
+/// The array slot of a padded index (see [`ARRAY`]); the identity for every index used.
+#[inline(always)]
+fn at(i: Idx) -> usize {
+    i as usize & (ARRAY - 1)
+}
+
+/// What a chain's head records about the chain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ChainInfo {
+    /// Distinct liberties, exact.
+    libs: u16,
+    /// Stones.
+    stones: u16,
+}
+
+/// The neighbours of a point, counted: empty ones, and those that are a stone of a given
+/// colour or a wall (four bits each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Neighbours(u16);
+
+impl Neighbours {
+    const EMPTY: u16 = 1;
+    const BLACK: u16 = 1 << 4;
+    const WHITE: u16 = 1 << 8;
+
+    #[inline]
+    fn of(c: Color) -> u16 {
+        // BLACK or WHITE, by a shift rather than a branch.
+        Neighbours::BLACK << (4 * c.index())
+    }
+
+    /// Empty neighbours.
+    #[inline]
+    pub fn empty(self) -> u32 {
+        (self.0 & 0xF) as u32
+    }
+
+    /// Neighbours that hold a stone of `c` or are walls.
+    #[inline]
+    pub fn of_or_wall(self, c: Color) -> u32 {
+        ((self.0 >> (4 + 4 * c.index())) & 0xF) as u32
+    }
+
+    /// Neighbours that hold stones (of either colour).
+    #[inline]
+    pub fn stones(self) -> u32 {
+        4 - self.empty() - self.walls()
+    }
+
+    /// Neighbours that are walls (off the board).
+    #[inline]
+    pub fn walls(self) -> u32 {
+        self.empty() + self.of_or_wall(Color::Black) + self.of_or_wall(Color::White) - 4
+    }
+}
+
 /// A Go board of any size from 1x1 to 25x25.
-#[derive(Clone)]
+///
+/// Invariants (checked by [`Board::check_invariants`]): every stone's `head` is the head of
+/// its chain and `next` links the chain's stones in a ring; the head's `ChainInfo` holds
+/// the exact stone and liberty counts; every empty point and every wall has `head == 0`
+/// (index 0 is a wall, so it is never a chain's head), which lets "is this point a liberty
+/// of chain `h`" be four comparisons of `head` with `h`; the record of head 0 is never
+/// written, so the liberties of an empty point or a wall read as 0; `nbr` holds the true
+/// neighbour counts of every point.
 pub struct Board {
     size: Size,
     stride: usize,
-    cells: [Cell; CELLS],
-    head: [Idx; CELLS],
-    next: [Idx; CELLS],
-    /// Liberty count, valid at a chain's head.
-    libs: [u16; CELLS],
-    /// Stone count, valid at a chain's head.
-    stones: [u16; CELLS],
-    /// Generation marks for liberty counting without clearing an array.
-    mark: [u32; CELLS],
-    mark_gen: u32,
+    /// One past the highest index any operation reads for this size: `(height + 2) *
+    /// stride + 1`. Slots from here on are untouched walls and zeros.
+    used: usize,
+    cells: [Cell; ARRAY],
+    head: [Idx; ARRAY],
+    next: [Idx; ARRAY],
+    /// Valid at a chain's head.
+    chain: [ChainInfo; ARRAY],
+    /// For every point: its numbers of empty, black-or-wall and white-or-wall neighbours,
+    /// four bits each (see [`Neighbours`]). Meaningless on walls.
+    nbr: [u16; ARRAY],
     hash: u64,
     on_board: [u16; 2],
     /// The point where an immediate single-stone recapture would retake a ko, if the last
     /// play made one (0 if none). Used by fast simple-ko playouts.
     ko: Idx,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut b = Board {
+            size: self.size,
+            stride: self.stride,
+            used: self.used,
+            cells: [Cell::Wall; ARRAY],
+            head: [0; ARRAY],
+            next: [0; ARRAY],
+            chain: [ChainInfo::default(); ARRAY],
+            nbr: [0; ARRAY],
+            hash: 0,
+            on_board: [0; 2],
+            ko: 0,
+        };
+        b.clone_from(self);
+        b
+    }
+
+    /// Copies only the slots in use when both boards have the same size (the slots beyond
+    /// are the same walls and zeros in both): a playout copies its start position this way.
+    fn clone_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            self.size = source.size;
+            self.stride = source.stride;
+            self.used = source.used;
+            self.cells = source.cells;
+            self.head = source.head;
+            self.next = source.next;
+            self.chain = source.chain;
+            self.nbr = source.nbr;
+        } else {
+            let n = source.used;
+            self.cells[..n].copy_from_slice(&source.cells[..n]);
+            self.head[..n].copy_from_slice(&source.head[..n]);
+            self.next[..n].copy_from_slice(&source.next[..n]);
+            self.chain[..n].copy_from_slice(&source.chain[..n]);
+            self.nbr[..n].copy_from_slice(&source.nbr[..n]);
+        }
+        self.hash = source.hash;
+        self.on_board = source.on_board;
+        self.ko = source.ko;
+    }
 }
 
 impl Board {
@@ -91,13 +224,12 @@ impl Board {
         let mut b = Board {
             size,
             stride,
-            cells: [Cell::Wall; CELLS],
-            head: [0; CELLS],
-            next: [0; CELLS],
-            libs: [0; CELLS],
-            stones: [0; CELLS],
-            mark: [0; CELLS],
-            mark_gen: 0,
+            used: (size.height as usize + 2) * stride + 1,
+            cells: [Cell::Wall; ARRAY],
+            head: [0; ARRAY],
+            next: [0; ARRAY],
+            chain: [ChainInfo::default(); ARRAY],
+            nbr: [0; ARRAY],
             hash: 0,
             on_board: [0; 2],
             ko: 0,
@@ -106,13 +238,59 @@ impl Board {
             let i = b.idx(p) as usize;
             b.cells[i] = Cell::Empty;
         }
+        for i in b.indices().collect::<Vec<_>>() {
+            b.nbr[at(i)] = b.count_neighbours(i).0;
+        }
         b
+    }
+
+    /// The neighbour counts of `i` computed from the cells (the reference for `nbr`).
+    fn count_neighbours(&self, i: Idx) -> Neighbours {
+        let mut v = 0;
+        for n in self.neighbours(i) {
+            v += match self.cells[at(n)] {
+                Cell::Empty => Neighbours::EMPTY,
+                Cell::Black => Neighbours::BLACK,
+                Cell::White => Neighbours::WHITE,
+                Cell::Wall => Neighbours::BLACK + Neighbours::WHITE,
+            };
+        }
+        Neighbours(v)
+    }
+
+    /// What surrounds the point `i`: counts of its empty neighbours and of its neighbours
+    /// that are stones of each colour or walls, kept up to date as stones come and go.
+    #[inline]
+    pub fn neighbour_counts(&self, i: Idx) -> Neighbours {
+        Neighbours(self.nbr[at(i)])
+    }
+
+    /// Updates the neighbour counts around `i` when a stone of `c` is put there (`put`)
+    /// or taken away.
+    #[inline]
+    fn count_stone(&mut self, i: Idx, c: Color, put: bool) {
+        // One fewer empty neighbour, one more of colour `c` (or the reverse).
+        let delta = Neighbours::of(c).wrapping_sub(Neighbours::EMPTY);
+        for n in self.neighbours(i) {
+            let v = &mut self.nbr[at(n)];
+            *v = if put {
+                v.wrapping_add(delta)
+            } else {
+                v.wrapping_sub(delta)
+            };
+        }
     }
 
     /// The board's size.
     #[inline]
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// The distance between vertically adjacent indices (`width + 1`).
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
     }
 
     /// The padded index of a point.
@@ -137,14 +315,18 @@ impl Board {
 
     /// Padded indices of every point, row by row from the top.
     pub fn indices(&self) -> impl Iterator<Item = Idx> + '_ {
-        let (w, h, s) = (self.size.width as usize, self.size.height as usize, self.stride);
+        let (w, h, s) = (
+            self.size.width as usize,
+            self.size.height as usize,
+            self.stride,
+        );
         (1..=h).flat_map(move |y| (1..=w).map(move |x| (x + y * s) as Idx))
     }
 
     /// The cell at a padded index.
     #[inline]
     pub fn cell(&self, i: Idx) -> Cell {
-        self.cells[i as usize]
+        self.cells[at(i)]
     }
 
     /// The colour of the stone on `p`, if any.
@@ -164,22 +346,23 @@ impl Board {
         self.on_board[c.index()]
     }
 
-    /// The head of the chain through the stone at `i`.
+    /// The head of the chain through the stone at `i` (0 if `i` holds no stone).
     #[inline]
     pub fn chain_head(&self, i: Idx) -> Idx {
-        self.head[i as usize]
+        self.head[at(i)]
     }
 
-    /// Liberties of the chain through the stone at `i`.
+    /// Liberties of the chain through the stone at `i` (0 if `i` is empty or a wall: their
+    /// head is 0, whose record is never written).
     #[inline]
     pub fn liberties(&self, i: Idx) -> u16 {
-        self.libs[self.head[i as usize] as usize]
+        self.chain[at(self.head[at(i)])].libs
     }
 
-    /// Stones in the chain through the stone at `i`.
+    /// Stones in the chain through the stone at `i` (0 if `i` holds no stone).
     #[inline]
     pub fn chain_len(&self, i: Idx) -> u16 {
-        self.stones[self.head[i as usize] as usize]
+        self.chain[at(self.head[at(i)])].stones
     }
 
     /// Calls `f` on every stone of the chain through `i`.
@@ -188,7 +371,7 @@ impl Board {
         let mut s = i;
         loop {
             f(s);
-            s = self.next[s as usize];
+            s = self.next[at(s)];
             if s == i {
                 break;
             }
@@ -244,8 +427,8 @@ impl Board {
         let mut out = [0; 4];
         let mut n = 0;
         for nb in self.neighbours(i) {
-            if self.cells[nb as usize] == c {
-                let h = self.head[nb as usize];
+            if self.cells[at(nb)] == c {
+                let h = self.head[at(nb)];
                 if !out[..n].contains(&h) {
                     out[n] = h;
                     n += 1;
@@ -255,13 +438,27 @@ impl Board {
         (out, n)
     }
 
+    /// Whether the empty point `e` would be a new liberty for the chain with head `h`:
+    /// 1 if `e` is empty and no neighbour of `e` belongs to `h`, else 0. Branch-free (the
+    /// outcome is a coin toss in random play, so a branch would often be mispredicted);
+    /// `e` may be a wall, whose neighbours' indices wrap harmlessly inside the arrays.
+    #[inline]
+    fn new_liberty(&self, e: Idx, h: Idx) -> u16 {
+        let s = self.stride as Idx;
+        let touches = (self.head[at(e.wrapping_sub(s))] == h)
+            | (self.head[at(e.wrapping_sub(1))] == h)
+            | (self.head[at(e.wrapping_add(1))] == h)
+            | (self.head[at(e.wrapping_add(s))] == h);
+        ((self.cells[at(e)] == Cell::Empty) & !touches) as u16
+    }
+
     /// Whether a stone of `c` on the empty point `i` would capture (RULES.md §1.5 step 2).
     #[inline]
     pub fn would_capture(&self, i: Idx, c: Color) -> bool {
         let opp = Cell::stone(c.opponent());
         self.neighbours(i)
             .iter()
-            .any(|&n| self.cells[n as usize] == opp && self.libs[self.head[n as usize] as usize] == 1)
+            .any(|&n| self.cells[at(n)] == opp && self.liberties(n) == 1)
     }
 
     /// Number of opponent stones a stone of `c` on the empty point `i` would capture.
@@ -269,8 +466,9 @@ impl Board {
         let (heads, n) = self.neighbour_chains(i, Cell::stone(c.opponent()));
         heads[..n]
             .iter()
-            .filter(|&&h| self.libs[h as usize] == 1)
-            .map(|&h| self.stones[h as usize])
+            .map(|&h| self.chain[at(h)])
+            .filter(|ch| ch.libs == 1)
+            .map(|ch| ch.stones)
             .sum()
     }
 
@@ -280,16 +478,16 @@ impl Board {
         let own = Cell::stone(c);
         let mut total = 1;
         for n in self.neighbours(i) {
-            match self.cells[n as usize] {
+            match self.cells[at(n)] {
                 Cell::Empty => return 0,
                 Cell::Wall => {}
                 cell if cell == own => {
-                    if self.libs[self.head[n as usize] as usize] > 1 {
+                    if self.liberties(n) > 1 {
                         return 0;
                     }
                 }
                 _ => {
-                    if self.libs[self.head[n as usize] as usize] == 1 {
+                    if self.liberties(n) == 1 {
                         return 0; // captures, so it is not suicide
                     }
                 }
@@ -297,7 +495,7 @@ impl Board {
         }
         let (heads, k) = self.neighbour_chains(i, own);
         for &h in &heads[..k] {
-            total += self.stones[h as usize];
+            total += self.chain[at(h)].stones;
         }
         total
     }
@@ -305,22 +503,22 @@ impl Board {
     /// The hash the position would have after `c` plays on the empty point `i`, computed
     /// without changing the board.
     pub fn hash_after(&self, i: Idx, c: Color) -> u64 {
-        let mut h = self.hash ^ KEYS[i as usize][c.index()];
+        let mut h = self.hash ^ KEYS[at(i)][c.index()];
         let opp = c.opponent();
         let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
         let mut captured = false;
         for &head in &heads[..n] {
-            if self.libs[head as usize] == 1 {
+            if self.chain[at(head)].libs == 1 {
                 captured = true;
-                self.for_each_stone(head, |s| h ^= KEYS[s as usize][opp.index()]);
+                self.for_each_stone(head, |s| h ^= KEYS[at(s)][opp.index()]);
             }
         }
         if !captured && self.suicide_count(i, c) > 0 {
             // Step 3 removes the new stone and every own chain it joined.
-            h ^= KEYS[i as usize][c.index()];
+            h ^= KEYS[at(i)][c.index()];
             let (own, k) = self.neighbour_chains(i, Cell::stone(c));
             for &head in &own[..k] {
-                self.for_each_stone(head, |s| h ^= KEYS[s as usize][c.index()]);
+                self.for_each_stone(head, |s| h ^= KEYS[at(s)][c.index()]);
             }
         }
         h
@@ -334,178 +532,189 @@ impl Board {
     }
 
     /// As [`Board::play`], calling `removed(index, colour)` for every stone removed.
+    #[inline]
     pub fn play_with(&mut self, i: Idx, c: Color, mut removed: impl FnMut(Idx, Color)) -> Played {
-        debug_assert_eq!(self.cells[i as usize], Cell::Empty);
-        self.place(i, c);
-        let opp = c.opponent();
+        debug_assert_eq!(self.cells[at(i)], Cell::Empty);
+        let dead = self.place(i, c);
         let mut played = Played::default();
-        let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
-        let mut last_captured = 0;
-        for &h in &heads[..n] {
-            if self.libs[h as usize] == 0 {
-                last_captured = h;
-                played.captured += self.remove_chain(h, &mut removed);
+        let mut last = 0;
+        if dead != [0; 4] {
+            for h in dead {
+                if h != 0 {
+                    last = h;
+                    played.captured += self.remove_chain(h, &mut removed);
+                }
             }
         }
-        let own = self.head[i as usize];
-        if self.libs[own as usize] == 0 {
-            played.suicided = self.remove_chain(own, &mut removed);
+        let own_head = self.head[at(i)];
+        let own = self.chain[at(own_head)];
+        if own.libs == 0 {
+            played.suicided = self.remove_chain(own_head, &mut removed);
         }
-        self.ko = if played.captured == 1 && self.stones[own as usize] == 1 && self.libs[own as usize] == 1
-        {
-            last_captured
+        // A lone stone that captured one stone and has one liberty left (the captured
+        // point) can be retaken at once: that point is the ko point.
+        self.ko = if played.captured == 1 && own.stones == 1 && own.libs == 1 {
+            last
         } else {
             0
         };
         played
     }
 
-    /// Puts a stone without capturing anything: for setup positions and handicap stones.
-    /// The caller must ensure no chain is left without liberty (see [`Board::from_cells`]).
-    fn place(&mut self, i: Idx, c: Color) {
-        let iu = i as usize;
+    /// Puts a stone of `c` on the empty point `i` and joins it to its own neighbouring
+    /// chains, keeping every liberty count exact; removes nothing. Returns the heads of the
+    /// opponent chains left without liberty (step 2 removes them), one slot per neighbour,
+    /// 0 in the others.
+    #[inline]
+    fn place(&mut self, i: Idx, c: Color) -> [Idx; 4] {
+        let iu = at(i);
         let own = Cell::stone(c);
         self.cells[iu] = own;
         self.hash ^= KEYS[iu][c.index()];
         self.on_board[c.index()] += 1;
         self.head[iu] = i;
         self.next[iu] = i;
-        self.stones[iu] = 1;
-        let mut empty = 0;
-        for n in self.neighbours(i) {
-            if self.cells[n as usize] == Cell::Empty {
-                empty += 1;
+        let counts = Neighbours(self.nbr[iu]);
+        self.chain[iu] = ChainInfo {
+            libs: counts.empty() as u16,
+            stones: 1,
+        };
+        self.count_stone(i, c, true);
+        let mut dead = [0 as Idx; 4];
+        let walls = counts.walls();
+        let own_around = counts.of_or_wall(c) - walls;
+        // (The opponent's count by index arithmetic: `c.opponent()` compiles to a branch.)
+        let opp_around = ((counts.0 >> (8 - 4 * c.index())) & 0xF) as u32 - walls;
+        let nb = self.neighbours(i);
+        if opp_around > 0 {
+            // Each distinct opponent chain around loses the liberty `i`. Branch-free: a
+            // neighbour that is not an opponent stone (head 0 if empty or a wall, or an own
+            // chain) is charged 0. `charged` holds the heads already charged, 0 elsewhere.
+            let opp = Cell::stone(c.opponent());
+            let mut charged = [0 as Idx; 4];
+            for k in 0..4 {
+                let n = nb[k];
+                let h = self.head[at(n)];
+                let fresh = (self.cells[at(n)] == opp)
+                    & (h != charged[0])
+                    & (h != charged[1])
+                    & (h != charged[2]);
+                let info = &mut self.chain[at(h)];
+                info.libs -= fresh as u16;
+                charged[k] = if fresh { h } else { 0 };
+                dead[k] = if fresh & (info.libs == 0) { h } else { 0 };
             }
         }
-        self.libs[iu] = empty;
-        // Every distinct adjacent chain loses the liberty `i`.
-        let mut seen = [0 as Idx; 4];
-        let mut k = 0;
-        let mut merged = 0;
-        for n in self.neighbours(i) {
-            let cell = self.cells[n as usize];
-            if cell != Cell::Black && cell != Cell::White {
-                continue;
+        if own_around > 0 {
+            // The own neighbours, packed to the front without branching (where the own
+            // stones are is random, so branches on it are mispredicted half the time).
+            let mut own_nb = [0 as Idx; 4];
+            let mut m = 0;
+            for n in nb {
+                own_nb[m & 3] = n;
+                m += (self.cells[at(n)] == own) as usize;
             }
-            let h = self.head[n as usize];
-            if seen[..k].contains(&h) {
-                continue;
-            }
-            seen[k] = h;
-            k += 1;
-            self.libs[h as usize] -= 1;
-            if cell == own {
-                if merged == 0 {
-                    // Joining one chain: it gains the new stone's liberties it lacked.
-                    let libs = self.libs[h as usize] + self.new_liberties_of(i, h);
-                    self.merge(h, i);
-                    self.libs[self.head[iu] as usize] = libs;
-                } else {
-                    self.merge(h, self.head[iu]);
+            // The first own chain takes in the stone; any other one (it loses the liberty
+            // `i`) then joins the result, unless it is the same chain. Heads are read as
+            // they are now: a merge changes the head of the smaller chain's stones.
+            self.join_new_stone(i, self.head[at(own_nb[0])]);
+            for &n in &own_nb[1..own_around as usize] {
+                let h = self.head[at(n)];
+                let mine = self.head[iu];
+                if h != mine {
+                    self.chain[at(h)].libs -= 1;
+                    self.merge(h, mine);
                 }
-                merged += 1;
             }
         }
-        if merged > 1 {
-            let h = self.head[iu];
-            self.libs[h as usize] = self.count_liberties(h);
-        }
+        dead
     }
 
-    /// Empty neighbours of `i` that are not already liberties of chain `h`.
-    fn new_liberties_of(&self, i: Idx, h: Idx) -> u16 {
-        let mut extra = 0;
+    /// Joins the stone just placed on `i` to the own chain with head `h` (the first own
+    /// chain next to it): the chain loses the liberty `i` and gains those empty neighbours of
+    /// `i` that were not its liberties. Not inlined: inlined into `place`, the compiler
+    /// computes the neighbours' neighbours up front on every play, needed or not.
+    #[inline(never)]
+    fn join_new_stone(&mut self, i: Idx, h: Idx) {
+        let mut new_libs = 0;
         for e in self.neighbours(i) {
-            if self.cells[e as usize] != Cell::Empty {
-                continue;
-            }
-            let touches = self
-                .neighbours(e)
-                .iter()
-                .any(|&m| m != i && self.cells[m as usize].color().is_some() && self.head[m as usize] == h);
-            if !touches {
-                extra += 1;
-            }
+            new_libs += self.new_liberty(e, h);
         }
-        extra
+        let info = &mut self.chain[at(h)];
+        info.libs = info.libs - 1 + new_libs;
+        info.stones += 1;
+        let iu = at(i);
+        self.head[iu] = h;
+        self.next[iu] = self.next[at(h)];
+        self.next[at(h)] = i;
     }
 
-    /// Joins chains `a` and `b` (heads); the larger head survives. Liberties of the result
-    /// must be set by the caller.
+    /// Joins the chains with heads `a` and `b` (distinct, same colour, one of them holding
+    /// the stone just placed); the larger head survives. The liberties the smaller chain
+    /// brings are those of its empty neighbours not already liberties of the larger one,
+    /// counted as its stones move over (after KataGo's `mergeChains`), so the count stays
+    /// exact without a recount.
     fn merge(&mut self, a: Idx, b: Idx) {
-        if a == b {
-            return;
-        }
-        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] { (a, b) } else { (b, a) };
+        let (big, small) = if self.chain[at(a)].stones >= self.chain[at(b)].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut new_libs = 0;
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            for e in self.neighbours(s) {
+                // A liberty next to a stone already moved over was counted with it.
+                new_libs += self.new_liberty(e, big);
+            }
+            self.head[at(s)] = big;
+            s = self.next[at(s)];
             if s == small {
                 break;
             }
         }
-        self.next.swap(big as usize, small as usize);
-        self.stones[big as usize] += self.stones[small as usize];
-    }
-
-    /// Counts the distinct liberties of chain `h` from scratch.
-    fn count_liberties(&mut self, h: Idx) -> u16 {
-        self.mark_gen = self.mark_gen.wrapping_add(1);
-        if self.mark_gen == 0 {
-            self.mark = [0; CELLS];
-            self.mark_gen = 1;
-        }
-        let gen = self.mark_gen;
-        let mut count = 0;
-        let mut s = h;
-        loop {
-            for n in self.neighbours(s) {
-                let nu = n as usize;
-                if self.cells[nu] == Cell::Empty && self.mark[nu] != gen {
-                    self.mark[nu] = gen;
-                    count += 1;
-                }
-            }
-            s = self.next[s as usize];
-            if s == h {
-                break;
-            }
-        }
-        count
+        let small_stones = self.chain[at(small)].stones;
+        let big_info = &mut self.chain[at(big)];
+        big_info.libs += new_libs;
+        big_info.stones += small_stones;
+        self.next.swap(at(big), at(small));
     }
 
     /// Removes the chain with head `h`; every point freed becomes a liberty of each
-    /// distinct adjacent chain. Returns the number of stones removed.
+    /// distinct adjacent chain of the other colour. Returns the number of stones removed.
     fn remove_chain(&mut self, h: Idx, removed: &mut impl FnMut(Idx, Color)) -> u16 {
-        let color = self.cells[h as usize].color().expect("chain head holds a stone");
+        let color = self.cells[at(h)].color().expect("chain head holds a stone");
         let other = Cell::stone(color.opponent());
-        let count = self.stones[h as usize];
+        let count = self.chain[at(h)].stones;
         let mut s = h;
         loop {
-            let su = s as usize;
-            let nxt = self.next[su];
+            let su = at(s);
             self.cells[su] = Cell::Empty;
+            self.head[su] = 0;
             self.hash ^= KEYS[su][color.index()];
+            self.count_stone(s, color, false);
             removed(s, color);
-            s = nxt;
+            // The freed point is a new liberty of each distinct neighbouring chain of the
+            // other colour (stones of this chain around it are being removed too).
+            // Branch-free, as in `place`: other neighbours are credited 0.
+            let mut seen = [0 as Idx; 4];
+            let nb = self.neighbours(s);
+            for k in 0..4 {
+                let n = nb[k];
+                let oh = self.head[at(n)];
+                let fresh = (self.cells[at(n)] == other)
+                    & (oh != seen[0])
+                    & (oh != seen[1])
+                    & (oh != seen[2]);
+                self.chain[at(oh)].libs += fresh as u16;
+                seen[k] = if fresh { oh } else { 0 };
+            }
+            s = self.next[su];
             if s == h {
                 break;
             }
         }
         self.on_board[color.index()] -= count;
-        // Second pass, once every stone is gone: credit the liberties.
-        let mut s = h;
-        loop {
-            let (heads, n) = self.neighbour_chains(s, other);
-            for &oh in &heads[..n] {
-                self.libs[oh as usize] += 1;
-            }
-            s = self.next[s as usize];
-            if s == h {
-                break;
-            }
-        }
         count
     }
 
@@ -568,7 +777,11 @@ impl Board {
                         'X' | 'x' | 'B' | '#' | '@' => Ok(Some(Color::Black)),
                         'O' | 'o' | 'W' => Ok(Some(Color::White)),
                         '.' | '+' | '-' | ',' => Ok(None),
-                        _ => Err(format!("row {}, column {}: unexpected character {ch:?}", y + 1, x + 1)),
+                        _ => Err(format!(
+                            "row {}, column {}: unexpected character {ch:?}",
+                            y + 1,
+                            x + 1
+                        )),
                     })
                     .collect::<Result<Vec<_>, String>>()
             })
@@ -576,14 +789,22 @@ impl Board {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.len());
         if let Some((y, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
-            return Err(format!("row {} has {} points, the first row has {width}", y + 1, r.len()));
+            return Err(format!(
+                "row {} has {} points, the first row has {width}",
+                y + 1,
+                r.len()
+            ));
         }
         let size = Size::new(width.min(255) as u8, height.min(255) as u8)
             .ok_or_else(|| format!("board {width}x{height} is outside 1x1..25x25"))?;
         let stones: Vec<(Point, Color)> = rows
             .iter()
             .enumerate()
-            .flat_map(|(y, r)| r.iter().enumerate().filter_map(move |(x, c)| c.map(|c| (Point::new(x as u8, y as u8), c))))
+            .flat_map(|(y, r)| {
+                r.iter()
+                    .enumerate()
+                    .filter_map(move |(x, c)| c.map(|c| (Point::new(x as u8, y as u8), c)))
+            })
             .collect();
         Board::from_stones(size, &stones)
             .map_err(|p| format!("the chain at {} has no liberty", p.to_gtp(size)))
@@ -620,7 +841,13 @@ impl Board {
             for x in 0..w {
                 let p = Point::new(x, y);
                 let left_of = x > 0 && last == Some(Point::new(x - 1, y));
-                s.push(if last == Some(p) { '(' } else if left_of { ')' } else { ' ' });
+                s.push(if last == Some(p) {
+                    '('
+                } else if left_of {
+                    ')'
+                } else {
+                    ' '
+                });
                 s.push(match self.get(p) {
                     Some(c) => c.stone_char(),
                     None if stars.contains(&p) => '+',
@@ -640,27 +867,71 @@ impl Board {
         let mut hash = 0;
         let mut totals = [0u16; 2];
         for i in self.indices() {
-            let Some(c) = self.cell(i).color() else { continue };
-            hash ^= KEYS[i as usize][c.index()];
+            let Some(c) = self.cell(i).color() else {
+                continue;
+            };
+            hash ^= KEYS[at(i)][c.index()];
             totals[c.index()] += 1;
-            let h = self.head[i as usize];
+            let h = self.head[at(i)];
             let p = self.point(i);
             let chain = self.flood_chain(i);
-            if !chain.iter().all(|&s| self.head[s as usize] == h) {
+            if !chain.iter().all(|&s| self.head[at(s)] == h) {
                 return Err(format!("chain at {p:?} has mixed heads"));
             }
-            if self.stones[h as usize] as usize != chain.len() {
-                return Err(format!("chain at {p:?}: {} stones recorded, {} real", self.stones[h as usize], chain.len()));
+            if !chain.contains(&h) {
+                return Err(format!("chain at {p:?}: its head is not one of its stones"));
             }
-            let mut ring = 0;
-            self.for_each_stone(i, |_| ring += 1);
-            if ring != chain.len() {
-                return Err(format!("chain at {p:?}: ring of {ring}, chain of {}", chain.len()));
+            let info = self.chain[at(h)];
+            if info.stones as usize != chain.len() {
+                return Err(format!(
+                    "chain at {p:?}: {} stones recorded, {} real",
+                    info.stones,
+                    chain.len()
+                ));
+            }
+            let mut ring = Vec::new();
+            let mut s = i;
+            while ring.len() <= chain.len() {
+                ring.push(s);
+                s = self.next[at(s)];
+                if s == i {
+                    break;
+                }
+            }
+            ring.sort_unstable();
+            let mut sorted = chain.clone();
+            sorted.sort_unstable();
+            if ring != sorted {
+                return Err(format!(
+                    "chain at {p:?}: its ring of {} stones is not the chain of {}",
+                    ring.len(),
+                    chain.len()
+                ));
             }
             let libs = self.chain_liberties(p).len();
-            if self.libs[h as usize] as usize != libs {
-                return Err(format!("chain at {p:?}: {} liberties recorded, {libs} real", self.libs[h as usize]));
+            if info.libs as usize != libs {
+                return Err(format!(
+                    "chain at {p:?}: {} liberties recorded, {libs} real",
+                    info.libs
+                ));
             }
+        }
+        if let Some(i) = self
+            .indices()
+            .find(|&i| self.nbr[at(i)] != self.count_neighbours(i).0)
+        {
+            return Err(format!("neighbour counts of {:?} are wrong", self.point(i)));
+        }
+        if let Some(i) =
+            (0..self.used).find(|&i| self.cells[i].color().is_none() && self.head[i] != 0)
+        {
+            return Err(format!(
+                "index {i} holds no stone but has head {}",
+                self.head[i]
+            ));
+        }
+        if self.chain[0] != ChainInfo::default() {
+            return Err("the record of head 0 (no chain) was written".into());
         }
         if hash != self.hash {
             return Err("hash differs from a fresh computation".into());
@@ -691,7 +962,9 @@ impl Board {
 impl PartialEq for Board {
     /// Two boards are equal when they have the same size and the same stones.
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size && self.hash == other.hash && self.indices().all(|i| self.cell(i) == other.cell(i))
+        self.size == other.size
+            && self.hash == other.hash
+            && self.indices().all(|i| self.cell(i) == other.cell(i))
     }
 }
 

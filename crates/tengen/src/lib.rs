@@ -30,6 +30,7 @@ pub mod history;
 pub mod illegal;
 mod ko;
 pub mod life;
+pub mod playout;
 pub mod point;
 pub mod rules;
 pub mod score;

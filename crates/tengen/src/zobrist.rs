@@ -1,7 +1,7 @@
 //! Zobrist keys: one random 64-bit key per (point index, colour), fixed at compile time so
 //! that hashes are the same in every run and on every machine.
 
-use crate::board::CELLS;
+use crate::board::ARRAY;
 
 /// SplitMix64, a small generator good enough to fill a key table.
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -12,11 +12,11 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn make_keys() -> [[u64; 2]; CELLS] {
-    let mut keys = [[0u64; 2]; CELLS];
+const fn make_keys() -> [[u64; 2]; ARRAY] {
+    let mut keys = [[0u64; 2]; ARRAY];
     let mut state = 0x7465_6E67_656E_u64; // "tengen"
     let mut i = 0;
-    while i < CELLS {
+    while i < ARRAY {
         let (s1, a) = splitmix(state);
         let (s2, b) = splitmix(s1);
         keys[i] = [a, b];
@@ -27,4 +27,6 @@ const fn make_keys() -> [[u64; 2]; CELLS] {
 }
 
 /// `KEYS[index][colour]`: the key of a stone of that colour on that padded board index.
-pub static KEYS: [[u64; 2]; CELLS] = make_keys();
+/// The table has a slot for every array slot of the board (indices past the largest board
+/// are never used), so that a masked index needs no bounds check.
+pub static KEYS: [[u64; 2]; ARRAY] = make_keys();
