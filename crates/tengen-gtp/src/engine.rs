@@ -12,6 +12,7 @@ use crate::player;
 use crate::protocol::{self, Parsed};
 use crate::queries;
 use crate::rng::SplitMix64;
+use crate::scoring;
 use crate::time;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -67,6 +68,10 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("tengen-rules", Engine::tengen_rules),
     ("tengen-set-rule", Engine::tengen_set_rule),
     ("tengen-explain-illegal", Engine::explain_illegal),
+    // The end of the game: the dead-stone estimator and scoring.
+    ("final_score", Engine::final_score),
+    ("final_status_list", Engine::final_status_list),
+    ("kgs-genmove_cleanup", Engine::genmove_cleanup),
 ];
 
 /// A fixed answer to a command that takes `count` arguments.
@@ -297,6 +302,36 @@ impl Engine {
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
         // Out of time or not, the move stands: the controller referees the clock.
         let _ = self.clock.spend(color, start.elapsed());
+        Ok(mv.to_gtp(self.game.size()))
+    }
+
+    fn final_score(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 0, "final_score")?;
+        Ok(scoring::final_score(&self.game).result.to_string())
+    }
+
+    fn final_status_list(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "final_status_list STATUS")?;
+        let points = scoring::status_list(&self.game, &a[0]).ok_or_else(|| {
+            format!(
+                "unknown status {:?} (alive, dead, seki, black_territory, white_territory, dame)",
+                a[0]
+            )
+        })?;
+        Ok(queries::vertex_list(points, self.game.size()))
+    }
+
+    fn genmove_cleanup(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "kgs-genmove_cleanup COLOR")?;
+        let color = args::color(&a[0])?;
+        self.resume_after_passes();
+        if self.game.is_over() {
+            return Err(explain(&Illegal::GameOver));
+        }
+        let mv = scoring::cleanup_move(&self.game, color, &mut self.rng);
+        self.game
+            .play_as(color, mv)
+            .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
         Ok(mv.to_gtp(self.game.size()))
     }
 

@@ -29,6 +29,7 @@ mod player;
 pub mod protocol;
 mod queries;
 mod rng;
+mod scoring;
 pub mod time;
 
 pub use client::{Client, ClientError};

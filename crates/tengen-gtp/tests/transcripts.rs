@@ -1105,3 +1105,60 @@ fn time_budget_follows_settings_and_reports() {
     assert_eq!((e.clock().moves(Black), e.clock().moves(White)), (1, 0));
     assert!(e.clock().remaining(Black, Duration::ZERO).main < secs(600));
 }
+
+/// A finished 5x5 game: Black holds the two left columns, White the rest, and a lone white
+/// stone at A3 inside Black's side is dead.
+fn finished(e: &mut Engine) {
+    let mut steps = vec!["boardsize 5".to_string(), "komi 0".to_string()];
+    for row in 1..=5 {
+        steps.push(format!("play b B{row}"));
+        steps.push(format!("play w C{row}"));
+    }
+    steps.push("play w A3".to_string());
+    for s in steps {
+        let r = e.execute(&s).unwrap();
+        assert!(r.starts_with('='), "{s}: {r}");
+    }
+}
+
+#[test]
+fn final_score_and_status_lists() {
+    let mut e = engine();
+    finished(&mut e);
+    // Black: 5 stones + 5 points; White: 5 stones + 10 points.
+    transcript(
+        &mut e,
+        &[
+            ("final_score", "= W+5"),
+            ("final_status_list dead", "= A3"),
+            ("final_status_list seki", "="),
+            ("final_status_list black_territory", "= A5 A4 A3 A2 A1"),
+            ("final_status_list white_territory", "= D5 E5 D4 E4 D3 E3 D2 E2 D1 E1"),
+            ("final_status_list dame", "="),
+            ("final_status_list ALIVE", "= B5 C5 B4 C4 B3 C3 B2 C2 B1 C1"),
+            (
+                "final_status_list undecided",
+                "? unknown status \"undecided\" (alive, dead, seki, black_territory, white_territory, dame)",
+            ),
+            ("final_status_list", "? syntax error: expected `final_status_list STATUS` (1 argument, got 0)"),
+        ],
+    );
+}
+
+#[test]
+fn genmove_cleanup_captures_dead_stones_before_passing() {
+    let mut e = engine();
+    finished(&mut e);
+    // Black's only sensible moves are in her own area; cleanup must not pass while A3 is
+    // on the board, and keeps capturing until it is gone.
+    for _ in 0..10 {
+        let dead = e.execute("final_status_list dead").unwrap();
+        if dead.trim() == "=" {
+            break;
+        }
+        let r = e.execute("kgs-genmove_cleanup b").unwrap();
+        assert_ne!(r.trim(), "= pass", "passed with dead stones left: {dead}");
+        e.execute("play w pass").unwrap();
+    }
+    assert_eq!(e.execute("color A3").unwrap().trim(), "= empty");
+}

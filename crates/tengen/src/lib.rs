@@ -23,6 +23,7 @@ pub mod clock;
 pub mod color;
 pub mod cycle;
 pub mod ending;
+pub mod estimate;
 pub mod game;
 pub mod grid;
 pub mod handicap;

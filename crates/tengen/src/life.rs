@@ -152,10 +152,19 @@ pub fn groups(grid: &Grid) -> Vec<Group> {
     let areas = grid.areas();
     let mut out = Vec::new();
     for c in Color::BOTH {
-        let chains: Vec<&Area> = areas.iter().filter(|a| grid.get(a.points[0]) == Some(c)).collect();
-        let eyes: Vec<&Area> =
-            areas.iter().filter(|a| grid.get(a.points[0]).is_none() && a.owner() == Some(c)).collect();
-        let touch = |x: &Area, e: &Area| x.points.iter().any(|&p| grid.neighbours(p).any(|n| e.points.contains(&n)));
+        let chains: Vec<&Area> = areas
+            .iter()
+            .filter(|a| grid.get(a.points[0]) == Some(c))
+            .collect();
+        let eyes: Vec<&Area> = areas
+            .iter()
+            .filter(|a| grid.get(a.points[0]).is_none() && a.owner() == Some(c))
+            .collect();
+        let touch = |x: &Area, e: &Area| {
+            x.points
+                .iter()
+                .any(|&p| grid.neighbours(p).any(|n| e.points.contains(&n)))
+        };
         // Union-find over chains: two chains touching one eye are one group.
         let mut parent: Vec<usize> = (0..chains.len()).collect();
         fn root(parent: &mut [usize], i: usize) -> usize {
@@ -166,8 +175,10 @@ pub fn groups(grid: &Grid) -> Vec<Group> {
             parent[i] = r;
             r
         }
-        let eye_chains: Vec<Vec<usize>> =
-            eyes.iter().map(|e| (0..chains.len()).filter(|&k| touch(chains[k], e)).collect()).collect();
+        let eye_chains: Vec<Vec<usize>> = eyes
+            .iter()
+            .map(|e| (0..chains.len()).filter(|&k| touch(chains[k], e)).collect())
+            .collect();
         for around in &eye_chains {
             for w in around.windows(2) {
                 let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
@@ -178,13 +189,22 @@ pub fn groups(grid: &Grid) -> Vec<Group> {
             if root(&mut parent, r) != r {
                 continue;
             }
-            let members: Vec<usize> = (0..chains.len()).filter(|&k| root(&mut parent, k) == r).collect();
-            let stones = members.iter().flat_map(|&k| chains[k].points.iter().copied()).collect();
+            let members: Vec<usize> = (0..chains.len())
+                .filter(|&k| root(&mut parent, k) == r)
+                .collect();
+            let stones = members
+                .iter()
+                .flat_map(|&k| chains[k].points.iter().copied())
+                .collect();
             let own_eyes = (0..eyes.len())
                 .filter(|&e| eye_chains[e].iter().any(|k| members.contains(k)))
                 .map(|e| eyes[e].points.clone())
                 .collect();
-            out.push(Group { color: c, stones, eyes: own_eyes });
+            out.push(Group {
+                color: c,
+                stones,
+                eyes: own_eyes,
+            });
         }
     }
     out
@@ -230,13 +250,26 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     // group with fewer than two eyes (a group with two eyes lives on its own: a point
     // next to it that nobody can fill is mere dame). A filler stone may have joined
     // chains: the original chains it touches count.
-    let weak: Vec<Point> = groups(grid).into_iter().filter(|g| g.eyes.len() < 2).flat_map(|g| g.stones).collect();
+    let weak: Vec<Point> = groups(grid)
+        .into_iter()
+        .filter(|g| g.eyes.len() < 2)
+        .flat_map(|g| g.stones)
+        .collect();
     let mut out: Vec<Point> = Vec::new();
-    for region in g.areas().into_iter().filter(|a| g.get(a.points[0]).is_none()) {
+    for region in g
+        .areas()
+        .into_iter()
+        .filter(|a| g.get(a.points[0]).is_none())
+    {
         if !(region.touches_black && region.touches_white) {
             continue;
         }
-        for n in region.points.iter().flat_map(|&p| g.neighbours(p)).collect::<Vec<_>>() {
+        for n in region
+            .points
+            .iter()
+            .flat_map(|&p| g.neighbours(p))
+            .collect::<Vec<_>>()
+        {
             if g.get(n).is_none() {
                 continue;
             }

@@ -219,11 +219,13 @@ fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
     life::groups(grid)
         .iter()
         .filter(|g| g.color == c)
-        .map(|g| match (g.stones.iter().any(|p| seki.contains(p)), g.eyes.len()) {
-            (false, _) => 2,
-            (true, 0) => 0,
-            (true, _) => 1,
-        })
+        .map(
+            |g| match (g.stones.iter().any(|p| seki.contains(p)), g.eyes.len()) {
+                (false, _) => 2,
+                (true, 0) => 0,
+                (true, _) => 1,
+            },
+        )
         .sum()
 }
 

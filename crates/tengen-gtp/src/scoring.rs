@@ -1,0 +1,98 @@
+//! GTP's end-of-game commands: `final_score`, `final_status_list` (GNU Go's statuses
+//! included) and `kgs-genmove_cleanup`, from tengen's dead-stone estimator.
+
+use crate::rng::SplitMix64;
+use tengen::estimate::{estimate, Estimate, EstimateOptions};
+use tengen::grid::Grid;
+use tengen::score::{score_with_fills, ScoreReport};
+use tengen::{Color, Game, Move, Point};
+
+/// The estimate of the current position, with the same seed every time so that
+/// `final_score` and `final_status_list` agree.
+pub fn current_estimate(game: &Game) -> Estimate {
+    estimate(game.board(), EstimateOptions::default())
+}
+
+/// The score of the current position with the estimated dead stones removed.
+pub fn final_score(game: &Game) -> ScoreReport {
+    let e = current_estimate(game);
+    score_with_fills(game, &e.dead, &e.fills)
+}
+
+/// The points with a GTP status: `alive`, `dead`, `seki`, and GNU Go's
+/// `black_territory`, `white_territory` and `dame`. `None` for an unknown status.
+pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
+    let e = current_estimate(game);
+    let board = game.board();
+    let size = board.size();
+    let stones = || size.all_points().filter(|&p| board.get(p).is_some());
+    let seki = || {
+        let mut g = Grid::from_board(board);
+        for &p in &e.dead {
+            g.set(p, None);
+        }
+        tengen::life::seki(&g)
+    };
+    let report = || score_with_fills(game, &e.dead, &e.fills);
+    let empty_owned = |c: Option<Color>| {
+        let r = report();
+        let w = size.width as usize;
+        size.all_points()
+            .filter(|&p| board.get(p).is_none() || e.dead.contains(&p))
+            .filter(|p| !e.fills.iter().any(|f| f.0 == *p) || c.is_none())
+            .filter(|p| r.owner[p.y as usize * w + p.x as usize] == c)
+            .collect::<Vec<_>>()
+    };
+    Some(match status.to_ascii_lowercase().as_str() {
+        "alive" => {
+            let s = seki();
+            stones()
+                .filter(|p| !e.dead.contains(p) && !s.contains(p))
+                .collect()
+        }
+        "dead" => e.dead.clone(),
+        "seki" => seki(),
+        "black_territory" => empty_owned(Some(Color::Black)),
+        "white_territory" => empty_owned(Some(Color::White)),
+        "dame" => empty_owned(None),
+        _ => return None,
+    })
+}
+
+/// `kgs-genmove_cleanup`: like `genmove`, but never a pass while opponent stones the
+/// estimator calls dead remain on the board: then it plays next to them, to capture them.
+pub fn cleanup_move(game: &Game, color: Color, rng: &mut SplitMix64) -> Move {
+    let choice = crate::player::choose(game, color, rng);
+    if choice != Move::Pass {
+        return choice;
+    }
+    let e = current_estimate(game);
+    let board = game.board();
+    let size = board.size();
+    let dead_opponent: Vec<Point> = e
+        .dead
+        .iter()
+        .copied()
+        .filter(|&p| board.get(p) == Some(color.opponent()))
+        .collect();
+    // Liberties of the dead stones first, then any legal play at all.
+    let mut targets: Vec<Point> = dead_opponent
+        .iter()
+        .flat_map(|&p| board.chain_liberties(p))
+        .collect();
+    targets.sort();
+    targets.dedup();
+    let legal = |p: &Point| game.legal_as(color, Move::Play(*p)).is_ok();
+    if let Some(p) = targets.into_iter().find(legal) {
+        return Move::Play(p);
+    }
+    if !dead_opponent.is_empty() {
+        if let Some(p) = size
+            .all_points()
+            .find(|p| board.get(*p).is_none() && legal(p))
+        {
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
+}

@@ -1,0 +1,95 @@
+//! How often the dead-stone estimator reproduces the recorded result of finished games:
+//! every record under a folder whose `RE` is a score (`B+3.5`, `W+0.5`, ...), scored by
+//! its rules with the estimator's dead stones. `--prefix Hon-` restricts to the files the
+//! estimator was tuned on; `--exclude Hon-` to the others (the evaluation set).
+//!
+//! cargo run --release -p tengen-sgf --example estimate_eval -- /usr/share/goban --exclude Hon-
+
+use std::path::PathBuf;
+use tengen::estimate::{estimate, EstimateOptions};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = args.get(1).cloned().unwrap_or("/usr/share/goban".into());
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let prefix = flag("--prefix");
+    let exclude = flag("--exclude");
+    let playouts: u32 = flag("--playouts")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
+    let verbose = args.iter().any(|a| a == "-v");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let (mut total, mut exact, mut winner) = (0, 0, 0);
+    let start = std::time::Instant::now();
+    for f in files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let lower = name.to_lowercase();
+        if prefix
+            .as_ref()
+            .is_some_and(|p| !lower.starts_with(&p.to_lowercase()))
+        {
+            continue;
+        }
+        if exclude
+            .as_ref()
+            .is_some_and(|p| lower.starts_with(&p.to_lowercase()))
+        {
+            continue;
+        }
+        let read = tengen_sgf::read_bytes(&std::fs::read(&f).unwrap());
+        let Some(tree) = read.collection.trees.first() else {
+            continue;
+        };
+        let r = tengen_sgf::replay(tree, &Default::default());
+        let Some(re) = r.result.clone() else { continue };
+        if !re.chars().nth(2).is_some_and(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let opts = EstimateOptions {
+            playouts,
+            ..Default::default()
+        };
+        let est = estimate(r.game.board(), opts);
+        let report = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+        let ours = report.result.to_string();
+        let want = normalise(&re);
+        total += 1;
+        if ours == want {
+            exact += 1;
+        }
+        if ours.chars().next() == want.chars().next() {
+            winner += 1;
+        }
+        if verbose && ours != want {
+            println!("{name}: ours {ours}, record {re}");
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{total} scored records: {exact} exact ({:.1}%), {winner} right winner ({:.1}%), {:.1} ms per record",
+        100.0 * exact as f64 / total.max(1) as f64,
+        100.0 * winner as f64 / total.max(1) as f64,
+        1000.0 * secs / total.max(1) as f64
+    );
+}
+
+/// `W+5.0` -> `W+5`, as tengen writes results.
+fn normalise(re: &str) -> String {
+    let re = re.trim();
+    match re.split_once('+') {
+        Some((w, m)) => match m.parse::<f64>() {
+            Ok(v) => format!("{w}+{}", tengen::rules::halves((v * 2.0).round() as i32)),
+            Err(_) => re.to_string(),
+        },
+        None => re.to_string(),
+    }
+}
