@@ -63,10 +63,17 @@ fn the_end_of_input_ends_the_engine() {
 #[test]
 fn the_seed_makes_genmove_reproducible() {
     let input = "boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\n";
-    let (_, a, _) = session(&["--seed", "42"], input);
-    let (_, b, _) = session(&["--seed", "42"], input);
-    assert_eq!(a, b);
-    assert_eq!(a.matches("\n\n").count(), 6);
+    for player in [
+        &["--player", "random"][..],
+        &["--player", "mcts", "--playouts", "200"][..],
+    ] {
+        let args: Vec<&str> = ["--seed", "42"].iter().chain(player).copied().collect();
+        let (_, a, _) = session(&args, input);
+        let (_, b, _) = session(&args, input);
+        assert_eq!(a, b, "{player:?}");
+        assert_eq!(a.matches("\n\n").count(), 6);
+        assert!(!a.contains('?'), "{a}");
+    }
 }
 
 #[test]
@@ -81,9 +88,20 @@ fn an_unknown_ruleset_is_refused_at_start() {
 fn driven_by_the_gtp_client() {
     // Tromp-Taylor rules score the board as it stands after two passes, so the game is
     // then over (under agreement rules a further move would resume it).
-    let mut c = Client::spawn(TENGEN, &["gtp", "--rules", "tromp-taylor", "--seed", "3"])
-        .expect("the tengen binary starts")
-        .with_timeout(Duration::from_secs(10));
+    let mut c = Client::spawn(
+        TENGEN,
+        &[
+            "gtp",
+            "--rules",
+            "tromp-taylor",
+            "--seed",
+            "3",
+            "--player",
+            "random",
+        ],
+    )
+    .expect("the tengen binary starts")
+    .with_timeout(Duration::from_secs(10));
     assert_eq!(c.send("name").unwrap(), "tengen");
     assert_eq!(c.send("boardsize 9").unwrap(), "");
     assert_eq!(c.send("fixed_handicap 4").unwrap(), "C3 G7 C7 G3");

@@ -8,6 +8,7 @@
 use crate::args::{self, Error};
 use crate::free_handicap;
 use crate::kata;
+use crate::mcts;
 use crate::player;
 use crate::protocol::{self, Parsed};
 use crate::queries;
@@ -101,6 +102,22 @@ pub struct Engine {
     reported: [Option<(Duration, u32)>; 2],
     rng: SplitMix64,
     quit: bool,
+    player: Player,
+}
+
+/// Who chooses the moves of `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Player {
+    /// A uniformly random legal move that fills no own eye (a sparring partner).
+    Random,
+    /// Monte-Carlo tree search; `playouts` fixes the effort per move, else the clock's
+    /// thinking time (one second without a time limit).
+    MonteCarlo {
+        /// Playouts per move, if fixed.
+        playouts: Option<u32>,
+        /// Resign below this win rate (0 never).
+        resign_below: f32,
+    },
 }
 
 impl Engine {
@@ -113,6 +130,34 @@ impl Engine {
             reported: [None; 2],
             rng: seed.map_or_else(SplitMix64::from_entropy, SplitMix64::new),
             quit: false,
+            player: Player::Random,
+        }
+    }
+
+    /// The same engine with another move chooser.
+    pub fn with_player(mut self, player: Player) -> Engine {
+        self.player = player;
+        self
+    }
+
+    /// The move `genmove` makes for `color` (`None`: resign).
+    fn generate(&mut self, color: Color) -> Option<tengen::Move> {
+        match self.player {
+            Player::Random => Some(player::choose(&self.game, color, &mut self.rng)),
+            Player::MonteCarlo {
+                playouts,
+                resign_below,
+            } => {
+                let budget = match playouts {
+                    Some(n) => mcts::Budget::Playouts(n),
+                    None => mcts::Budget::Time(self.time_budget(color)),
+                };
+                let options = mcts::Options {
+                    resign_below,
+                    seed: self.rng.next_u64(),
+                };
+                mcts::choose(&self.game, color, budget, options).mv
+            }
         }
     }
 
@@ -296,7 +341,10 @@ impl Engine {
             return Err(explain(&Illegal::GameOver));
         }
         let start = Instant::now();
-        let mv = player::choose(&self.game, color, &mut self.rng);
+        let Some(mv) = self.generate(color) else {
+            let _ = self.game.resign(color);
+            return Ok("resign".into());
+        };
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;

@@ -25,6 +25,7 @@ pub mod engine;
 mod free_handicap;
 mod json;
 mod kata;
+pub mod mcts;
 mod player;
 pub mod protocol;
 mod queries;
@@ -33,5 +34,5 @@ mod scoring;
 pub mod time;
 
 pub use client::{Client, ClientError};
-pub use engine::{run, Engine};
+pub use engine::{run, Engine, Player};
 pub use rng::SplitMix64;

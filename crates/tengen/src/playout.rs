@@ -256,6 +256,9 @@ pub struct Playouts {
     n_empty: usize,
     rng: Rng,
     superko: SuperkoSet,
+    /// For the last playout run by [`Playouts::light_amaf`]: who first played on each
+    /// point (0 none, 1 Black, 2 White), by padded index.
+    first: [u8; CELLS],
 }
 
 impl Playouts {
@@ -267,6 +270,7 @@ impl Playouts {
             n_empty: 0,
             rng: Rng::new(seed),
             superko: SuperkoSet::new(),
+            first: [0; CELLS],
         }
     }
 
@@ -277,16 +281,36 @@ impl Playouts {
 
     /// One light playout with simple ko from `start`, `to_move` to play.
     pub fn light(&mut self, start: &Board, to_move: Color) -> Outcome {
-        self.run::<false>(start, to_move)
+        self.run::<false, false>(start, to_move)
+    }
+
+    /// A light playout as [`Playouts::light`] that also notes who first played on each
+    /// point ("all moves as first", for RAVE in Monte-Carlo tree search): see
+    /// [`Playouts::first_mover`].
+    pub fn light_amaf(&mut self, start: &Board, to_move: Color) -> Outcome {
+        self.run::<false, true>(start, to_move)
+    }
+
+    /// Who first played on the padded index `i` in the last [`Playouts::light_amaf`].
+    #[inline]
+    pub fn first_mover(&self, i: Idx) -> Option<Color> {
+        match self.first[i as usize % CELLS] {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
     }
 
     /// One playout with positional superko enforced exactly, from `start`, `to_move` to
     /// play. The positions compared are those of this playout, from `start` on.
     pub fn superko(&mut self, start: &Board, to_move: Color) -> Outcome {
-        self.run::<true>(start, to_move)
+        self.run::<true, false>(start, to_move)
     }
 
-    fn run<const PSK: bool>(&mut self, start: &Board, to_move: Color) -> Outcome {
+    fn run<const PSK: bool, const AMAF: bool>(&mut self, start: &Board, to_move: Color) -> Outcome {
+        if AMAF {
+            self.first = [0; CELLS];
+        }
         self.board.clone_from(start);
         self.board.clear_ko();
         self.n_empty = 0;
@@ -321,6 +345,9 @@ impl Playouts {
                     });
                     if PSK {
                         self.superko.record(i, c, self.board.hash());
+                    }
+                    if AMAF && self.first[i as usize % CELLS] == 0 {
+                        self.first[i as usize % CELLS] = 1 + c.index() as u8;
                     }
                     plays += 1;
                     passes_in_row = 0;
