@@ -306,22 +306,15 @@ pub fn choose(game: &Game, color: Color, budget: Budget, options: Options) -> De
     decide(game, &search, n, options)
 }
 
-/// The most visited root move; a pass when the opponent just passed and the search
-/// says the game is won by passing; resignation when hopeless.
+/// The most visited root play. A pass only when there is no play, when the opponent
+/// just passed and passing wins, or when the game is decided either way (passing then
+/// loses nothing); resignation when hopeless.
 fn decide(game: &Game, search: &Search<'_>, playouts: u32, options: Options) -> Decision {
-    let root = &search.nodes[0];
-    let best = root
+    let children: Vec<&Node> = search.nodes[0]
         .children
         .iter()
         .map(|&k| &search.nodes[k as usize])
-        .max_by_key(|c| c.visits);
-    let Some(best) = best else {
-        return Decision {
-            mv: Some(Move::Pass),
-            win_rate: 0.5,
-            playouts,
-        };
-    };
+        .collect();
     let rate = |n: &Node| {
         if n.visits > 0 {
             n.wins / n.visits as f32
@@ -329,23 +322,37 @@ fn decide(game: &Game, search: &Search<'_>, playouts: u32, options: Options) -> 
             0.5
         }
     };
-    let win_rate = rate(best);
-    let board = game.board();
-    let to_point = |i: Idx| Move::Play(board.point(i));
-    let mut mv = best.mv.map_or(Move::Pass, to_point);
-    // After the opponent's pass, passing ends the game: do it when it wins.
-    let opponent_passed = game.moves().last().is_some_and(|r| r.mv == Move::Pass);
-    let pass = root
-        .children
+    let pass = children.iter().find(|c| c.mv.is_none()).copied();
+    let best_play = children
         .iter()
-        .map(|&k| &search.nodes[k as usize])
-        .find(|c| c.mv.is_none());
-    if opponent_passed && pass.is_some_and(|p| p.visits > 0 && rate(p) > 0.5) {
-        mv = Move::Pass;
-    }
+        .filter(|c| c.mv.is_some())
+        .max_by_key(|c| c.visits)
+        .copied();
+    let Some(best) = best_play else {
+        return Decision {
+            mv: Some(Move::Pass),
+            win_rate: pass.map_or(0.5, rate),
+            playouts,
+        };
+    };
+    let win_rate = rate(best);
+    let opponent_passed = game.moves().last().is_some_and(|r| r.mv == Move::Pass);
+    let pass_rate = pass.filter(|p| p.visits > 0).map_or(0.0, rate);
+    let pass_wins_now = opponent_passed && pass_rate > 0.5;
+    // Late in the game, when passing wins as surely as playing, stop adding stones (under
+    // territory rules they would fill one's own points).
+    let late = game.move_number() >= game.size().points() / 2;
+    let decided = late && pass_rate >= 0.98 && win_rate >= 0.98;
     let hopeless = options.resign_below > 0.0 && playouts >= 100 && win_rate < options.resign_below;
+    let mv = if hopeless {
+        None
+    } else if pass_wins_now || decided {
+        Some(Move::Pass)
+    } else {
+        best.mv.map(|i| Move::Play(game.board().point(i)))
+    };
     Decision {
-        mv: if hopeless { None } else { Some(mv) },
+        mv,
         win_rate,
         playouts,
     }
