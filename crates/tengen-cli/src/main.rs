@@ -4,14 +4,21 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_records;
+mod check;
+mod compare;
 mod gtp;
+mod match_cmd;
+mod records;
+mod replay;
 mod rules;
+mod score;
 
 #[derive(Parser)]
 #[command(
     name = "tengen",
     version,
-    about = "The rules of Go, exactly: every ruleset, a GTP engine, benchmarks"
+    about = "The rules of Go, exactly: every ruleset, a GTP engine, game records, benchmarks"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -26,17 +33,37 @@ enum Command {
     Rules(rules::Args),
     /// Measure the speed of the rules engine (light random playouts).
     Bench(bench::Args),
+    /// Read and replay every record under the paths; list the problems.
+    ///
+    /// The main line of every game is replayed under the record's rules (variations are
+    /// parsed but not replayed). Exit status 1 if any problem is an error (unreadable
+    /// file, parse error, illegal move); warnings alone leave it 0.
+    Check(check::Args),
+    /// Show the board of a record after a move, with captures and whose turn it is.
+    Replay(replay::Args),
+    /// Score the final position of a record, and compare with its RE.
+    Score(score::Args),
+    /// Replay and score a record under every named ruleset, one row each.
+    Compare(compare::Args),
+    /// Referee a match between two GTP engines: rules, clock, dead stones, SGF records.
+    Match(match_cmd::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let done = |r: Result<(), String>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
-        Command::Gtp(a) => gtp::run(a),
-        Command::Rules(a) => rules::run(a),
-        Command::Bench(a) => bench::run(a),
+        Command::Gtp(a) => done(gtp::run(a)),
+        Command::Rules(a) => done(rules::run(a)),
+        Command::Bench(a) => done(bench::run(a)),
+        Command::Check(a) => check::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Score(a) => score::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Match(a) => done(match_cmd::run(a)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("tengen: {e}");
             ExitCode::FAILURE

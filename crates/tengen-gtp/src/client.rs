@@ -163,6 +163,12 @@ impl Client {
         self
     }
 
+    /// Changes how long each response may take from now on (a referee gives each `genmove`
+    /// the time left on the player's clock).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
     /// Sends one command and returns the body of the successful response (without `=`
     /// and id; lines of a multi-line body joined by `\n`).
     pub fn send(&mut self, command: &str) -> Result<String, ClientError> {

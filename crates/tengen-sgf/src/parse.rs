@@ -84,6 +84,21 @@ struct Parser<'a> {
     problems: Vec<(Severity, u32, String)>,
 }
 
+/// How deeply variations may nest; deeper ones are cut off with an error.
+pub const MAX_DEPTH: usize = 10_000;
+
+/// Adds a closed tree to its parent. Parentheses around variations with no node between
+/// give a nodeless tree: its variations become the parent's (SGF needs a node in every
+/// tree, so it could not be written back as it is).
+fn attach(parent: &mut GameTree, child: Option<GameTree>) {
+    let Some(mut child) = child else { return };
+    if child.nodes.is_empty() {
+        parent.variations.append(&mut child.variations);
+    } else {
+        parent.variations.push(child);
+    }
+}
+
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
 pub fn parse(text: &str) -> Parsed {
     let mut p = Parser {
@@ -105,14 +120,24 @@ pub fn parse(text: &str) -> Parsed {
         if p.i >= p.b.len() {
             break;
         }
-        if let Some(t) = p.tree() {
-            trees.push(t);
+        if let Some(mut t) = p.tree() {
+            // A nodeless tree around whole games, `((;GM[1]...)(;GM[1]...))`: the games.
+            if t.nodes.is_empty() {
+                trees.append(&mut t.variations);
+            } else {
+                trees.push(t);
+            }
         }
     }
     if trees.is_empty() {
         p.error(0, "no game tree found: an SGF file starts with \"(;\"");
     }
-    let index = LineIndex::new(text);
+    // Line starts are needed only to place problems; most files have none.
+    let index = if p.problems.is_empty() {
+        LineIndex { starts: vec![0] }
+    } else {
+        LineIndex::new(text)
+    };
     let diagnostics = p
         .problems
         .into_iter()
@@ -153,66 +178,118 @@ impl Parser<'_> {
         self.b.get(self.i).copied()
     }
 
-    /// `( sequence variations )`, starting at `(`. Trees nest only as deep as the text,
-    /// so the recursion is bounded by an explicit depth limit against hostile input.
+    /// `( sequence variations )`, starting at `(`, with its variations nested to any
+    /// depth up to [`MAX_DEPTH`]. Iterative, with the open trees on an explicit stack, so
+    /// that hostile nesting cannot overflow the call stack.
     fn tree(&mut self) -> Option<GameTree> {
-        self.tree_at_depth(0)
-    }
-
-    fn tree_at_depth(&mut self, depth: usize) -> Option<GameTree> {
-        let open = self.i;
-        self.i += 1; // '('
-        if depth > 10_000 {
-            self.error(
-                open,
-                "variations nested more than 10000 deep: the rest is ignored",
-            );
-            self.i = self.b.len();
-            return None;
-        }
-        let mut tree = GameTree::default();
+        // The trees opened and not yet closed, each with the offset of its `(`.
+        let mut open: Vec<(usize, GameTree)> = vec![(self.i, self.new_tree())];
+        self.i += 1;
         loop {
             self.skip_ws();
             match self.peek() {
                 Some(b';') => {
-                    if !tree.variations.is_empty() {
-                        self.warn(
-                            self.i,
-                            "node after a variation: read as part of the last variation",
-                        );
-                        let n = self.node();
-                        if let Some(last) = tree.variations.last_mut() {
-                            last.nodes.push(n);
+                    if let Some((_, top)) = open.last_mut() {
+                        // The node is read in its place in the tree, not moved there.
+                        let nodes = self.nodes_for(top);
+                        nodes.push(Node {
+                            props: Default::default(),
+                            offset: self.i as u32,
+                        });
+                        if let Some(n) = nodes.last_mut() {
+                            self.node(n);
                         }
-                    } else {
-                        let n = self.node();
-                        tree.nodes.push(n);
                     }
                 }
+                Some(b'(') if open.len() > MAX_DEPTH => {
+                    self.error(
+                        self.i,
+                        "variations nested more than 10000 deep: the rest is ignored",
+                    );
+                    self.i = self.b.len();
+                }
                 Some(b'(') => {
-                    if let Some(t) = self.tree_at_depth(depth + 1) {
-                        tree.variations.push(t);
-                    }
+                    open.push((self.i, self.new_tree()));
+                    self.i += 1;
                 }
                 Some(b')') => {
                     self.i += 1;
-                    break;
+                    let (at, closed) = open.pop()?;
+                    let closed = self.finish(at, closed);
+                    match open.last_mut() {
+                        Some((_, parent)) => attach(parent, closed),
+                        None => return closed,
+                    }
                 }
-                None => {
-                    self.warn(open, "game tree not closed: \")\" added at the end");
-                    break;
-                }
+                None => return self.close_all(open),
                 Some(_) => self.stray_text(),
             }
         }
+    }
+
+    /// An empty tree opening at `(`, with room for the nodes up to the next parenthesis:
+    /// a game's nodes would otherwise be copied to a larger list again and again (a node
+    /// is some 170 bytes). A `;` inside a comment only makes the room a little larger.
+    fn new_tree(&self) -> GameTree {
+        let ahead = self.b.get(self.i + 1..).unwrap_or_default();
+        let nodes = ahead
+            .iter()
+            .take_while(|&&c| c != b'(' && c != b')')
+            .filter(|&&c| c == b';')
+            .count();
+        GameTree {
+            nodes: Vec::with_capacity(nodes),
+            variations: Vec::new(),
+        }
+    }
+
+    /// Where a node read inside `tree` goes: its sequence, or after its variations (as
+    /// damaged files have it) the last variation's.
+    fn nodes_for<'t>(&mut self, tree: &'t mut GameTree) -> &'t mut Vec<Node> {
+        match tree.variations.last_mut() {
+            Some(last) => {
+                self.warn(
+                    self.i,
+                    "node after a variation: read as part of the last variation",
+                );
+                &mut last.nodes
+            }
+            None => &mut tree.nodes,
+        }
+    }
+
+    /// A tree just closed: `None` if empty; one without a node is said to be odd (its
+    /// variations take its place, see [`attach`]).
+    fn finish(&mut self, open: usize, tree: GameTree) -> Option<GameTree> {
         if tree.nodes.is_empty() && tree.variations.is_empty() {
             self.warn(open, "empty game tree ignored");
             return None;
         }
         if tree.nodes.is_empty() {
-            self.warn(open, "game tree without a node before its variations");
+            self.warn(
+                open,
+                "game tree without a node before its variations: the variations are read in its place",
+            );
         }
         Some(tree)
+    }
+
+    /// The end of the text with trees still open: each is closed, with one warning.
+    fn close_all(&mut self, mut open: Vec<(usize, GameTree)>) -> Option<GameTree> {
+        let outermost = open.first().map_or(0, |(at, _)| *at);
+        let message = match open.len() {
+            1 => "game tree not closed: \")\" added at the end".to_string(),
+            k => format!("{k} game trees not closed: \")\" added at the end for each"),
+        };
+        self.warn(outermost, &message);
+        let mut done: Option<GameTree> = None;
+        while let Some((at, mut tree)) = open.pop() {
+            attach(&mut tree, done.take());
+            // Empty ones are dropped without a word: the warning above covers them.
+            let empty = tree.nodes.is_empty() && tree.variations.is_empty();
+            done = if empty { None } else { self.finish(at, tree) };
+        }
+        done
     }
 
     /// Skips text that belongs to no node or property, with one warning.
@@ -227,22 +304,14 @@ impl Parser<'_> {
         self.warn(start, "stray text between nodes ignored");
     }
 
-    /// `; property*`, starting at `;`.
-    fn node(&mut self) -> Node {
-        let mut node = Node {
-            props: Default::default(),
-            offset: self.i as u32,
-        };
+    /// `; property*`, starting at `;`, read into `node`.
+    fn node(&mut self, node: &mut Node) {
         self.i += 1;
         loop {
             self.skip_ws();
             match self.peek() {
-                Some(c) if c.is_ascii_alphabetic() => {
-                    if let Some(p) = self.property() {
-                        self.add(&mut node, p);
-                    }
-                }
-                Some(b';' | b'(' | b')') | None => return node,
+                Some(c) if c.is_ascii_alphabetic() => self.property(node),
+                Some(b';' | b'(' | b')') | None => return,
                 Some(b'[') => {
                     // A value with no identifier: keep reading, but say so.
                     let at = self.i;
@@ -263,33 +332,25 @@ impl Parser<'_> {
         }
     }
 
-    /// Adds a property; a repeated identifier in one node has its values merged.
-    fn add(&mut self, node: &mut Node, p: Property) {
-        match node.props.iter_mut().find(|q| q.id == p.id) {
-            Some(q) => {
-                self.warn(
-                    p.offset as usize,
-                    &format!("property {} repeated in a node: values merged", p.id),
-                );
-                q.values.extend(p.values);
-            }
-            None => node.props.push(p),
-        }
-    }
-
-    /// `Ident value+`. Old identifiers with lower-case letters (`AddBlack`, `White`) keep
-    /// their capitals (FF[3] → FF[4]); an all-lower-case one is upper-cased.
-    fn property(&mut self) -> Option<Property> {
+    /// `Ident value+`, added to `node`; a repeated identifier in one node has its values
+    /// merged. Old identifiers with lower-case letters (`AddBlack`, `White`) keep their
+    /// capitals (FF[3] → FF[4]); an all-lower-case one is upper-cased.
+    fn property(&mut self, node: &mut Node) {
         let start = self.i;
         while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
             self.i += 1;
         }
         let word = &self.text[start..self.i];
-        let upper: CompactString = word.chars().filter(char::is_ascii_uppercase).collect();
-        let id = if upper.is_empty() {
-            word.to_ascii_uppercase().into()
+        let id = if word.bytes().all(|b| b.is_ascii_uppercase()) {
+            // FF[4]: the identifier as it is (nearly every one).
+            CompactString::new(word)
         } else {
-            upper
+            let upper: CompactString = word.chars().filter(char::is_ascii_uppercase).collect();
+            if upper.is_empty() {
+                word.to_ascii_uppercase().into()
+            } else {
+                upper
+            }
         };
         self.skip_ws();
         if self.peek() != Some(b'[') {
@@ -297,47 +358,58 @@ impl Parser<'_> {
                 start,
                 &format!("stray text \"{word}\" ignored (no value follows)"),
             );
-            return None;
+            return;
         }
-        let mut prop = Property {
-            id,
-            values: Default::default(),
-            offset: start as u32,
+        let k = match node.props.iter().position(|q| q.id == id) {
+            Some(k) => {
+                self.warn(
+                    start,
+                    &format!("property {id} repeated in a node: values merged"),
+                );
+                k
+            }
+            None => {
+                node.props.push(Property {
+                    id,
+                    values: Default::default(),
+                    offset: start as u32,
+                });
+                node.props.len() - 1
+            }
         };
         while self.peek() == Some(b'[') {
-            prop.values.push(self.value());
+            let v = self.value();
+            if let Some(p) = node.props.get_mut(k) {
+                p.values.push(v);
+            }
             self.skip_ws();
         }
-        Some(prop)
     }
 
     /// `[ ... ]`, escapes kept as written. An unterminated value runs to the end.
     fn value(&mut self) -> CompactString {
         let open = self.i;
-        self.i += 1;
-        let start = self.i;
-        while let Some(c) = self.peek() {
-            match c {
-                b'\\' => self.i += 2,
-                b']' => {
-                    let v = &self.text[start..self.i];
-                    self.i += 1;
-                    return v.into();
-                }
-                _ => self.i += 1,
+        let start = open + 1;
+        // A local scan over the bytes: this loop reads most of every file.
+        let bytes = self.b;
+        let mut j = start;
+        while let Some(&c) = bytes.get(j) {
+            if c == b']' {
+                self.i = j + 1;
+                // `]` is ASCII, so `j` is a character boundary (as `start` is, after `[`).
+                return CompactString::new(self.text.get(start..j).unwrap_or_default());
             }
+            j += if c == b'\\' { 2 } else { 1 };
         }
         self.i = self.b.len();
         self.error(
             open,
             "value not closed by \"]\": read to the end of the file",
         );
-        let end = self.b.len();
-        // An escape at the very end may point past it; cut at a character boundary.
-        let mut e = end;
-        while !self.text.is_char_boundary(e) {
-            e -= 1;
-        }
-        self.text[start.min(e)..e].into()
+        // The value runs to the end, less a last backslash that escapes nothing: kept, it
+        // would escape the `]` the writer closes the value with.
+        let len = bytes.len();
+        let end = if j > len { len - 1 } else { len };
+        CompactString::new(self.text.get(start.min(end)..end).unwrap_or_default())
     }
 }

@@ -42,8 +42,11 @@ pub enum ProblemKind {
     },
     /// `RU` names no known ruleset; the fallback rules were used.
     UnknownRules(String),
-    /// Something legal in SGF but odd for a game record (setup stones in mid-game, two
-    /// moves in a row by one player, moves after the game ended).
+    /// Setup stones that do not make sense: a chain left without liberty (the setup is
+    /// ignored), or setup in mid-game (the game restarts from the new position).
+    Setup(String),
+    /// Something legal in SGF but odd for a game record: two moves in a row by one
+    /// player, moves after the game ended.
     Oddity(String),
 }
 
@@ -70,7 +73,7 @@ impl std::fmt::Display for ProblemKind {
             }
             ProblemKind::BadValue { id, value } => write!(f, "bad value {id}[{value}] ignored"),
             ProblemKind::UnknownRules(r) => write!(f, "unknown ruleset RU[{r}]"),
-            ProblemKind::Oddity(s) => f.write_str(s),
+            ProblemKind::Setup(s) | ProblemKind::Oddity(s) => f.write_str(s),
         }
     }
 }
@@ -78,11 +81,14 @@ impl std::fmt::Display for ProblemKind {
 /// How to read a record.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
-    /// Rules to use instead of the record's `RU` (or when it is missing or unknown). When
-    /// `None`, a missing `RU` means Japanese rules, the SGF default for go.
+    /// Rules to use when the record's `RU` is missing or unknown (or always, with
+    /// `force_rules`). When `None`, a missing `RU` means Japanese rules, the SGF default
+    /// for go.
     pub rules: Option<Rules>,
     /// Whether `rules` overrides a known `RU` too.
     pub force_rules: bool,
+    /// Komi to use instead of the record's `KM` (and of the rules' default).
+    pub komi: Option<Komi>,
     /// Variation choices at each branching (empty: the main line).
     pub variation: Vec<usize>,
     /// Stop after this many moves.
@@ -158,7 +164,9 @@ pub fn game_info(
         (Some(r), None) => r.clone(),
         (None, None) => RulesetName::Japanese.rules(),
     };
-    if let Some(p) = root.get("KM") {
+    if let Some(k) = options.komi {
+        rules.komi = k;
+    } else if let Some(p) = root.get("KM") {
         match value::real(p.raw()).and_then(Komi::from_points) {
             Some(k) => rules.komi = k,
             None => problems.push(bad(p)),
@@ -215,16 +223,24 @@ pub fn parse_ruleset_text(text: &str) -> Option<Rules> {
     Some(rules)
 }
 
-/// The setup stones of a node applied to `board`: `AB`, `AW`, `AE`.
-fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Option<Board> {
+/// The setup stones of a node (`AB`, `AW`, `AE`) applied to `base`, or to an empty board
+/// of `size` when there is none; `None` when the node has no setup.
+fn setup(
+    node: &Node,
+    size: Size,
+    base: Option<&Board>,
+    problems: &mut Vec<RecordProblem>,
+) -> Option<Board> {
     if !["AB", "AW", "AE"].iter().any(|id| node.get(id).is_some()) {
         return None;
     }
-    let size = board.size();
-    let mut stones: Vec<(Point, Option<Color>)> = size
-        .all_points()
-        .filter_map(|p| board.get(p).map(|c| (p, Some(c))))
-        .collect();
+    // One slot a point, row by row: a file may repeat big rectangles (`AB[aa:ss]`) any
+    // number of times, and each must cost only its points.
+    let w = size.width as usize;
+    let mut cells: Vec<Option<Color>> = match base {
+        Some(board) => size.all_points().map(|p| board.get(p)).collect(),
+        None => vec![None; size.points()],
+    };
     for (id, c) in [
         ("AE", None),
         ("AB", Some(Color::Black)),
@@ -234,15 +250,17 @@ fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Optio
         match value::points(prop.values.iter().map(|v| v.as_str()), size) {
             Ok(points) => {
                 for p in points {
-                    stones.retain(|(q, _)| *q != p);
-                    stones.push((p, c));
+                    if let Some(cell) = cells.get_mut(p.y as usize * w + p.x as usize) {
+                        *cell = c;
+                    }
                 }
             }
             Err(_) => problems.push(bad(prop)),
         }
     }
-    let placed: Vec<(Point, Color)> = stones
-        .into_iter()
+    let placed: Vec<(Point, Color)> = size
+        .all_points()
+        .zip(cells)
         .filter_map(|(p, c)| c.map(|c| (p, c)))
         .collect();
     match Board::from_stones(size, &placed) {
@@ -250,7 +268,7 @@ fn setup(node: &Node, board: &Board, problems: &mut Vec<RecordProblem>) -> Optio
         Err(p) => {
             problems.push(RecordProblem {
                 offset: node.offset,
-                kind: ProblemKind::Oddity(format!(
+                kind: ProblemKind::Setup(format!(
                     "setup leaves the chain at {} without liberty: setup ignored",
                     p.to_gtp(size)
                 )),
@@ -267,21 +285,24 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     let empty = Node::default();
     let root = nodes.first().copied().unwrap_or(&empty);
     let info = game_info(root, options, &mut problems);
-    let board =
-        setup(root, &Board::new(info.size), &mut problems).unwrap_or_else(|| Board::new(info.size));
-    let first = first_player(root, &board, info.handicap);
+    let start = setup(root, info.size, None, &mut problems);
+    let first = first_player(root, start.as_ref(), info.handicap);
+    let board = start.unwrap_or_else(|| Board::new(info.size));
     let mut game = Game::from_position(board, first, info.rules.clone());
+    // At most one move a node: room for them all at once.
+    game.reserve(nodes.len());
     let mut moves = 0;
     let mut last_color: Option<Color> = None;
     for (k, node) in nodes.iter().enumerate() {
         if options.max_moves.is_some_and(|m| moves >= m) {
             break;
         }
-        if k > 0 {
-            if let Some(b) = setup(node, game.board(), &mut problems) {
+        let found = MoveProps::of(node);
+        if k > 0 && found.setup {
+            if let Some(b) = setup(node, info.size, Some(game.board()), &mut problems) {
                 problems.push(RecordProblem {
                     offset: node.offset,
-                    kind: ProblemKind::Oddity(
+                    kind: ProblemKind::Setup(
                         "setup stones in mid-game: the game restarts from the new position".into(),
                     ),
                 });
@@ -290,13 +311,13 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         }
         // PL matters only in the root (who moves first from the setup, for situational
         // superko); later, every move names its own colour.
-        if let Some(p) = node.get("PL") {
+        if let Some(p) = found.pl {
             if value::color(p.raw()).is_none() {
                 problems.push(bad(p));
             }
         }
-        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
-            let Some(prop) = node.get(id) else { continue };
+        for (prop, color) in [(found.black, Color::Black), (found.white, Color::White)] {
+            let Some(prop) = prop else { continue };
             let Some(mv) = Move::from_sgf(prop.raw().trim(), info.size) else {
                 problems.push(bad(prop));
                 continue;
@@ -321,13 +342,46 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     }
 }
 
+/// The properties of a node that replaying looks at, found in one pass over it (this
+/// runs for every node of every record).
+#[derive(Default)]
+struct MoveProps<'a> {
+    black: Option<&'a Property>,
+    white: Option<&'a Property>,
+    pl: Option<&'a Property>,
+    /// `AB`, `AW` or `AE` is there.
+    setup: bool,
+}
+
+impl<'a> MoveProps<'a> {
+    fn of(node: &'a Node) -> MoveProps<'a> {
+        let mut found = MoveProps::default();
+        for p in &node.props {
+            // The first of a repeated identifier counts, as with `Node::get`.
+            let slot = match p.id.as_str() {
+                "B" => &mut found.black,
+                "W" => &mut found.white,
+                "PL" => &mut found.pl,
+                "AB" | "AW" | "AE" => {
+                    found.setup = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            slot.get_or_insert(p);
+        }
+        found
+    }
+}
+
 /// Who moves first: `PL` if given, else White after handicap stones, else Black.
-fn first_player(root: &Node, board: &Board, handicap: u8) -> Color {
+fn first_player(root: &Node, setup: Option<&Board>, handicap: u8) -> Color {
     if let Some(c) = root.raw("PL").and_then(value::color) {
         return c;
     }
     let has_moves = root.get("B").is_some() || root.get("W").is_some();
-    let handicap_stones = handicap >= 2 && board.stones_on_board(Color::Black) > 0 && !has_moves;
+    let black_set_up = setup.is_some_and(|b| b.stones_on_board(Color::Black) > 0);
+    let handicap_stones = handicap >= 2 && black_set_up && !has_moves;
     let white_moves_first = root.get("W").is_some() && root.get("B").is_none();
     if handicap_stones || white_moves_first {
         Color::White

@@ -107,7 +107,11 @@ impl Node {
 }
 
 /// A game tree: a sequence of nodes, then its variations (SGF `GameTree`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Variations may nest thousands deep in hostile files, so nothing here recurses:
+/// cloning, comparing, dropping and printing all walk the tree with an explicit stack.
+/// `Debug` shows the tree as SGF text.
+#[derive(Default)]
 pub struct GameTree {
     /// The main sequence.
     pub nodes: Vec<Node>,
@@ -144,12 +148,76 @@ impl GameTree {
 
     /// Number of nodes in this tree and all its variations.
     pub fn node_count(&self) -> usize {
-        self.nodes.len()
-            + self
-                .variations
-                .iter()
-                .map(GameTree::node_count)
-                .sum::<usize>()
+        let mut count = 0;
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            count += t.nodes.len();
+            stack.extend(&t.variations);
+        }
+        count
+    }
+
+    /// A tree with the nodes of `t` and room for its variations.
+    fn shell(t: &GameTree) -> GameTree {
+        GameTree {
+            nodes: t.nodes.clone(),
+            variations: Vec::with_capacity(t.variations.len()),
+        }
+    }
+}
+
+impl Clone for GameTree {
+    /// Copies the tree depth first: a variation is attached to its parent's copy once
+    /// all of its own variations are copied.
+    fn clone(&self) -> GameTree {
+        let mut stack = vec![(self, GameTree::shell(self))];
+        while let Some((src, built)) = stack.last() {
+            let src: &GameTree = src;
+            if let Some(child) = src.variations.get(built.variations.len()) {
+                stack.push((child, GameTree::shell(child)));
+                continue;
+            }
+            let Some((_, done)) = stack.pop() else { break };
+            match stack.last_mut() {
+                Some((_, parent)) => parent.variations.push(done),
+                None => return done,
+            }
+        }
+        GameTree::default()
+    }
+}
+
+impl PartialEq for GameTree {
+    fn eq(&self, other: &GameTree) -> bool {
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            if a.nodes != b.nodes || a.variations.len() != b.variations.len() {
+                return false;
+            }
+            stack.extend(a.variations.iter().zip(&b.variations));
+        }
+        true
+    }
+}
+
+impl Eq for GameTree {}
+
+impl Drop for GameTree {
+    /// Drops the variations one at a time from a list, so that dropping a deep tree
+    /// does not recurse once per level.
+    fn drop(&mut self) {
+        let mut pending = std::mem::take(&mut self.variations);
+        while let Some(mut t) = pending.pop() {
+            pending.append(&mut t.variations);
+        }
+    }
+}
+
+impl std::fmt::Debug for GameTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::new();
+        crate::write::write_tree(self, &mut text);
+        f.debug_tuple("GameTree").field(&text).finish()
     }
 }
 

@@ -13,22 +13,32 @@ pub fn write(c: &Collection) -> String {
     out
 }
 
-fn write_tree(t: &GameTree, out: &mut String) {
-    out.push('(');
-    for (k, n) in t.nodes.iter().enumerate() {
-        if k > 0 && k % 10 == 0 {
+/// Writes one game tree: `(`, its nodes, each variation on a new line, `)`. Iterative
+/// (a stack of trees to open and `)` to close), for trees nested any depth.
+pub(crate) fn write_tree(root: &GameTree, out: &mut String) {
+    // `Some(tree)`: write this tree; `None`: close the innermost open one.
+    let mut stack: Vec<Option<&GameTree>> = vec![Some(root)];
+    while let Some(item) = stack.pop() {
+        let Some(t) = item else {
+            out.push(')');
+            continue;
+        };
+        if !std::ptr::eq(t, root) {
             out.push('\n');
         }
-        write_node(n, out);
-        if k == 0 && t.nodes.len() > 1 {
-            out.push('\n');
+        out.push('(');
+        for (k, n) in t.nodes.iter().enumerate() {
+            if k > 0 && k % 10 == 0 {
+                out.push('\n');
+            }
+            write_node(n, out);
+            if k == 0 && t.nodes.len() > 1 {
+                out.push('\n');
+            }
         }
+        stack.push(None);
+        stack.extend(t.variations.iter().rev().map(Some));
     }
-    for v in &t.variations {
-        out.push('\n');
-        write_tree(v, out);
-    }
-    out.push(')');
 }
 
 fn write_node(n: &Node, out: &mut String) {

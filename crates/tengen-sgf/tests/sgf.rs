@@ -272,13 +272,13 @@ fn setup_handicap_and_turn() {
             .trees[0],
         &Default::default(),
     );
-    assert!(matches!(&r.problems[0].kind, ProblemKind::Oddity(m) if m.contains("without liberty")));
+    assert!(matches!(&r.problems[0].kind, ProblemKind::Setup(m) if m.contains("without liberty")));
     // Setup in mid-game is an oddity; the game goes on from the new position.
     let r = replay(
         &parse("(;GM[1]SZ[9];B[ee];AW[aa];W[dd])").collection.trees[0],
         &Default::default(),
     );
-    assert!(matches!(&r.problems[0].kind, ProblemKind::Oddity(m) if m.contains("mid-game")));
+    assert!(matches!(&r.problems[0].kind, ProblemKind::Setup(m) if m.contains("mid-game")));
     assert_eq!(r.game.board().get(Point::new(0, 0)), Some(Color::White));
     // Bad values are reported and skipped.
     let r = replay(

@@ -160,7 +160,7 @@ impl Game {
     fn confirmation_sandbox(&self) -> Game {
         let mut rules = self.rules.clone();
         rules.dead_stones = DeadStones::PlayOut;
-        let mut g = Game::from_position(self.board.clone(), self.to_move, rules);
+        let mut g = Game::from_boxed(self.board.clone(), self.to_move, rules);
         g.confirmation = true;
         g
     }

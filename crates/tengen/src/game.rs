@@ -11,6 +11,7 @@ use crate::ko;
 use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, LongCycle, Rules, Suicide};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// One move of the game as it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,7 +161,10 @@ impl std::error::Error for SetupError {}
 /// The position before the first move (RULES.md: `P_0`, after handicap stones).
 #[derive(Clone, Debug)]
 struct Start {
-    board: Board,
+    /// `P_0` as a board, made from the history's packed `P_0` the first time it is asked
+    /// for: most games (every record replayed) never need it, and a board costs time to
+    /// build and copy.
+    board: OnceLock<Box<Board>>,
     to_move: Color,
     handicap: Vec<Point>,
 }
@@ -170,7 +174,9 @@ struct Start {
 pub struct Game {
     pub(crate) rules: Rules,
     start: Start,
-    pub(crate) board: Board,
+    /// Boxed, as is the start's: a board is some 11 KB, and games are moved by value
+    /// (returned, stored), which would copy both boards each time.
+    pub(crate) board: Box<Board>,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveRecord>,
     plays: Vec<Option<Point>>,
@@ -199,12 +205,17 @@ impl Game {
     /// A game starting from a set-up position with `to_move` to play (e.g. an SGF record's
     /// `AB`/`AW`/`PL`). The position is `P_0` for the repetition rules.
     pub fn from_position(board: Board, to_move: Color, rules: Rules) -> Game {
+        Game::from_boxed(Box::new(board), to_move, rules)
+    }
+
+    /// [`Game::from_position`] for a board already on the heap.
+    pub(crate) fn from_boxed(board: Box<Board>, to_move: Color, rules: Rules) -> Game {
         let mut board = board;
         board.clear_ko();
         Game {
             positions: Positions::new(&board, to_move),
             start: Start {
-                board: board.clone(),
+                board: OnceLock::new(),
                 to_move,
                 handicap: Vec::new(),
             },
@@ -266,6 +277,14 @@ impl Game {
         Ok(())
     }
 
+    /// Makes room for `moves` more moves, so that the history does not grow move by
+    /// move (a record reader knows how many are coming).
+    pub fn reserve(&mut self, moves: usize) {
+        self.moves.reserve(moves);
+        self.plays.reserve(moves);
+        self.positions.reserve(moves);
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -274,7 +293,8 @@ impl Game {
     /// Changes the rules. Only komi and scoring-time values may change once moves exist;
     /// returns false (and changes nothing) if the moves played would become illegal.
     pub fn set_rules(&mut self, rules: Rules) -> bool {
-        let mut replay = Game::from_position(self.start.board.clone(), self.start.to_move, rules);
+        let start = Box::new(self.start_board().clone());
+        let mut replay = Game::from_boxed(start, self.start.to_move, rules);
         replay.start.handicap = self.start.handicap.clone();
         for r in &self.moves {
             if replay.play_as(r.color, r.mv).is_err() {
@@ -305,7 +325,12 @@ impl Game {
 
     /// The starting position `P_0`.
     pub fn start_board(&self) -> &Board {
-        &self.start.board
+        self.start.board.get_or_init(|| {
+            let size = self.board.size();
+            let stones = self.positions.stones(0, size);
+            // `P_0` was a board, so its stones always make one again.
+            Box::new(Board::from_stones(size, &stones).unwrap_or_else(|_| Board::new(size)))
+        })
     }
 
     /// The handicap stones placed, if any.
@@ -515,8 +540,8 @@ impl Game {
         // cycle sets, pass runs, prisoners) is rebuilt the way it was first built.
         let mut moves = std::mem::take(&mut self.moves);
         moves.pop();
-        let mut replay = Game::from_position(
-            self.start.board.clone(),
+        let mut replay = Game::from_boxed(
+            Box::new(self.start_board().clone()),
             self.start.to_move,
             self.rules.clone(),
         );
@@ -647,8 +672,7 @@ impl Game {
             preliminary_end: false,
             ko: None,
         };
-        let creator;
-        let mut changed: Vec<(usize, Option<Color>)> = Vec::new();
+        let to_move = color.opponent();
         match mv {
             Move::Play(p) => {
                 let i = self.board.idx(p);
@@ -664,20 +688,19 @@ impl Game {
                 record.captured = self.sorted_points(&captured);
                 record.suicided = self.sorted_points(&suicided);
                 record.ko = self.board.ko_point().map(|k| self.board.point(k));
-                let w = self.size().width as usize;
-                let k = |p: &Point| p.y as usize * w + p.x as usize;
-                changed.push((k(&p), Some(color)));
-                changed.extend(
-                    record
-                        .captured
-                        .iter()
-                        .chain(&record.suicided)
-                        .map(|q| (k(q), None)),
-                );
                 self.prisoners[color.index()] += record.captured.len() as u32;
                 self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
                 self.passes.on_play(color);
-                creator = Some(color);
+                // The points this play changed, as row-major indices, straight into the
+                // history (no list is built: this runs for every move of every record).
+                let w = self.board.size().width as usize;
+                let k = |p: &Point| p.y as usize * w + p.x as usize;
+                let removed = record.captured.iter().chain(&record.suicided);
+                let changes =
+                    std::iter::once((k(&p), Some(color))).chain(removed.map(|q| (k(q), None)));
+                let hash = self.board.hash();
+                self.positions
+                    .push_changed(changes, hash, to_move, Some(color));
             }
             Move::Pass => {
                 self.board.clear_ko();
@@ -690,18 +713,24 @@ impl Game {
                 if out.ends {
                     self.phase = self.phase_after_passes();
                 }
-                creator = self.positions.creator(self.positions.len() - 1);
+                let creator = self.positions.creator(self.positions.len() - 1);
+                let hash = self.board.hash();
+                self.positions
+                    .push_changed(std::iter::empty(), hash, to_move, creator);
             }
         }
-        self.to_move = color.opponent();
-        self.positions
-            .push_changed(changed, self.board.hash(), self.to_move, creator);
+        self.to_move = to_move;
         self.plays.push(mv.point());
         self.moves.push(record);
         self.after_move(color, mv, number, checked);
     }
 
+    #[inline]
     fn sorted_points(&self, idx: &[Idx]) -> Vec<Point> {
+        if idx.is_empty() {
+            // Most plays capture nothing: no work, no allocation.
+            return Vec::new();
+        }
         let mut v: Vec<Point> = idx.iter().map(|&i| self.board.point(i)).collect();
         v.sort();
         v
@@ -732,22 +761,20 @@ impl Game {
     fn detect_long_cycle(&mut self, t: usize) {
         let last_pass = self.passes.last_pass;
         let to_move = self.positions.to_move(t);
-        let mut same: Vec<usize> = self
+        // The positions with this hash come latest first: the two latest earlier
+        // occurrences since the last pass are all the rule needs, and stopping there keeps
+        // a record that repeats one position many times (forced moves) linear.
+        let mut same = self
             .positions
             .with_hash(self.positions.hash(t))
+            .take_while(|&s| s >= last_pass)
             .filter(|&s| {
-                s >= last_pass
-                    && s < t
-                    && self.positions.to_move(s) == to_move
-                    && self.positions.same(s, t)
-            })
-            .collect();
-        if same.len() >= 2 {
-            same.sort_unstable();
-            let k = same.len();
+                s < t && self.positions.to_move(s) == to_move && self.positions.same(s, t)
+            });
+        if let (Some(latest), Some(before)) = (same.next(), same.next()) {
             self.phase = Phase::Ended(EndReason::LongCycle {
                 outcome: self.rules.long_cycle,
-                occurrences: [same[k - 2], same[k - 1], t],
+                occurrences: [before, latest, t],
             });
         }
     }

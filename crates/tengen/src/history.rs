@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Cell};
 use crate::color::Color;
+use crate::point::{Point, Size};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -89,6 +90,16 @@ impl Positions {
         p
     }
 
+    /// Makes room for `moves` more positions.
+    pub fn reserve(&mut self, moves: usize) {
+        self.data.reserve(self.words * moves);
+        self.hashes.reserve(moves);
+        self.to_move.reserve(moves);
+        self.creator.reserve(moves);
+        self.latest.reserve(moves);
+        self.prev.reserve(moves);
+    }
+
     /// Number of positions recorded (moves + 1).
     pub fn len(&self) -> usize {
         self.hashes.len()
@@ -104,7 +115,10 @@ impl Positions {
         let s = self.hashes.len() as u32;
         let start = self.data.len();
         self.data.resize(start + self.words, 0);
-        write_packed(board, &mut self.data[start..]);
+        // An empty board packs to zeros (most games start from one).
+        if board.stones_on_board(Color::Black) + board.stones_on_board(Color::White) > 0 {
+            write_packed(board, &mut self.data[start..]);
+        }
         let h = board.hash();
         self.hashes.push(h);
         self.to_move.push(to_move);
@@ -180,6 +194,25 @@ impl Positions {
     /// The packed words of `P_s`.
     pub fn packed(&self, s: usize) -> &[u64] {
         &self.data[s * self.words..(s + 1) * self.words]
+    }
+
+    /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
+    pub fn stones(&self, s: usize, size: Size) -> Vec<(Point, Color)> {
+        let words = self.packed(s);
+        let w = size.width as usize;
+        (0..size.points())
+            .filter_map(|k| {
+                let bits = words
+                    .get(k / 32)
+                    .map_or(0, |word| (word >> ((k % 32) * 2)) & 3);
+                let c = match bits {
+                    1 => Color::Black,
+                    2 => Color::White,
+                    _ => return None,
+                };
+                Some((Point::new((k % w) as u8, (k / w) as u8), c))
+            })
+            .collect()
     }
 
     /// Whether `P_s` and `P_t` are the same position (exact comparison).

@@ -1,0 +1,137 @@
+//! The record-replay figure for `tengen bench`: game records parsed and replayed with
+//! full legality checking, in games per second, on one thread or several.
+//!
+//! The files are read into memory first, so that the figure measures tengen (decoding,
+//! parsing, building the game, checking every move under the record's rules), not the
+//! disk. Each round goes over every file once, spread over the threads; rounds repeat
+//! until the time asked for has passed.
+#![cfg_attr(not(test), allow(dead_code))] // wired into `tengen bench` by its owner
+
+use crate::records::find_records;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What one measurement found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordsFigure {
+    /// Games parsed and replayed per second.
+    pub games_per_second: f64,
+    /// Moves replayed per second.
+    pub moves_per_second: f64,
+    /// Games replayed in all.
+    pub games: u64,
+    /// Moves replayed in all.
+    pub moves: u64,
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+    /// Record files in one round.
+    pub files: usize,
+}
+
+/// Replays every record under `paths` (files, or folders searched for `.sgf` and `.mgt`)
+/// for at least `seconds` on `threads` threads (0: one per core). Prints nothing.
+pub fn run(paths: &[PathBuf], seconds: f64, threads: usize) -> Result<RecordsFigure, String> {
+    let (files, problems) = find_records(paths);
+    if let Some(p) = problems.first() {
+        return Err(p.to_string());
+    }
+    let texts: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(f).map_err(|e| format!("{}: {e}", f.display())))
+        .collect::<Result<_, _>>()?;
+    if texts.is_empty() {
+        return Err("no .sgf or .mgt record under the paths given".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let (mut games, mut moves) = (0u64, 0u64);
+    let start = Instant::now();
+    while games == 0 || start.elapsed().as_secs_f64() < seconds {
+        let (g, m) = pool.install(|| {
+            texts
+                .par_iter()
+                .map(|t| replay_file(t))
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        });
+        games += g;
+        moves += m;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    Ok(RecordsFigure {
+        games_per_second: games as f64 / elapsed,
+        moves_per_second: moves as f64 / elapsed,
+        games,
+        moves,
+        seconds: elapsed,
+        threads: pool.current_num_threads(),
+        files: texts.len(),
+    })
+}
+
+/// Parses one file and replays the main line of each game in it: (games, moves).
+fn replay_file(bytes: &[u8]) -> (u64, u64) {
+    let read = tengen_sgf::read_bytes(bytes);
+    let options = tengen_sgf::ReadOptions::default();
+    let mut moves = 0;
+    for tree in &read.collection.trees {
+        moves += tengen_sgf::replay(tree, &options).moves as u64;
+    }
+    (read.collection.trees.len() as u64, moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_every_game_and_move() {
+        let dir = std::env::temp_dir().join(format!("tengen-bench-records-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        // Two games of 3 moves in one file, one of 2 in another, and a file to skip.
+        std::fs::write(
+            dir.join("a.sgf"),
+            "(;SZ[9];B[ee];W[dd];B[cc])(;SZ[9];B[aa];W[bb];B[cc])",
+        )
+        .unwrap();
+        std::fs::write(dir.join("sub/b.mgt"), "(;SZ[19];B[pd];W[dp])").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
+        let figure = run(std::slice::from_ref(&dir), 0.05, 2).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(figure.files, 2);
+        assert_eq!(figure.threads, 2);
+        assert!(
+            figure.games >= 3 && figure.games.is_multiple_of(3),
+            "{figure:?}"
+        );
+        // Every round replays 3 games and 8 moves.
+        assert_eq!(figure.moves, figure.games / 3 * 8);
+        assert!(figure.seconds >= 0.05);
+        assert!(figure.games_per_second > 0.0);
+        let none = run(&[PathBuf::from("/nonexistent/tengen")], 0.01, 1);
+        assert!(none.unwrap_err().contains("cannot read"));
+    }
+
+    /// The figure on Debian's goban corpus, 1 thread and 2 (a measurement, not a test):
+    /// `cargo test --release -p tengen-cli measure_goban -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn measure_goban() {
+        let corpus = [PathBuf::from("/usr/share/goban")];
+        for threads in [1, 2] {
+            let f = run(&corpus, 5.0, threads).unwrap();
+            eprintln!(
+                "{threads} thread(s): {:.0} games/s, {:.0} moves/s ({} games, {:.0} moves/game, {:.1} s)",
+                f.games_per_second,
+                f.moves_per_second,
+                f.games,
+                f.moves as f64 / f.games as f64,
+                f.seconds
+            );
+        }
+    }
+}

@@ -1,0 +1,511 @@
+//! What the record commands (`check`, `replay`, `score`, `compare`) share: finding record
+//! files, reading one with a line and column for every problem, the options they take
+//! (rules, game, variation, dead stones), and results as SGF writes them in `RE`.
+
+use serde::Serialize;
+use std::cell::OnceCell;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use tengen::{Board, Color, GameResult, Point, Rules};
+use tengen_sgf::{
+    value, GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
+};
+
+/// Extensions of record files: SGF, and `.mgt`, the old name of the same format.
+const EXTENSIONS: [&str; 2] = ["sgf", "mgt"];
+
+/// `--rules` and `--force-rules`, as `check` and `replay` take them.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RulesArgs {
+    /// Ruleset for records whose RU is missing or unknown (any name `tengen rules` lists).
+    /// Without it, a missing RU means Japanese rules, the SGF default.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Use --rules even for records whose RU names a known ruleset.
+    #[arg(long, requires = "rules")]
+    pub force_rules: bool,
+}
+
+impl RulesArgs {
+    /// The reading options these arguments ask for.
+    pub fn read_options(&self) -> Result<ReadOptions, String> {
+        Ok(ReadOptions {
+            rules: self.rules.as_deref().map(named_rules).transpose()?,
+            force_rules: self.force_rules,
+            ..ReadOptions::default()
+        })
+    }
+}
+
+/// `--game` and `--variation`: which line of play of a file to read.
+#[derive(clap::Args, Clone, Debug)]
+pub struct LineArgs {
+    /// Which game of the file, from 1 (an SGF file may hold several).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub game: usize,
+    /// The variation to follow at each branching, e.g. `0,1` (0 is the main line, and
+    /// branchings past the list follow the main line).
+    #[arg(long, value_name = "I,J,..", value_delimiter = ',')]
+    pub variation: Vec<usize>,
+}
+
+/// How the dead stones of the final position are found (an enum so that more ways, such
+/// as an estimator, can be added).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadStones {
+    /// No stone is dead: everything on the board is alive.
+    #[default]
+    None,
+    /// The territory marked by `TB`/`TW` in the last node: stones inside the territory
+    /// marked for their opponent are dead.
+    FromRecord,
+}
+
+/// The rules of a ruleset name, or an error naming the choices.
+pub fn named_rules(name: &str) -> Result<Rules, String> {
+    Rules::named(name).map_err(|e| format!("{e} (`tengen rules` lists them)"))
+}
+
+/// Rules in a few words: the nearest named ruleset and the values that differ from it,
+/// e.g. `japanese` or `japanese (ko=positional)`. Komi is shown apart.
+pub fn describe_rules(rules: &Rules) -> String {
+    let (base, differing) = rules.closest_named();
+    if differing.is_empty() {
+        return base.name().to_string();
+    }
+    let pairs: Vec<String> = differing
+        .iter()
+        .map(|k| format!("{k}={}", rules.get(k).unwrap_or_default()))
+        .collect();
+    format!("{} ({})", base.name(), pairs.join(", "))
+}
+
+/// Every record file under `paths`: files named are taken whatever their extension;
+/// folders are searched recursively for `.sgf` and `.mgt` files (in name order, without
+/// following links to folders, so that a link cannot make the search loop). A path that
+/// cannot be read is a problem, not a failure.
+pub fn find_records(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => walk(path, &mut files, &mut problems),
+            Ok(_) => files.push(path.clone()),
+            Err(e) => problems.push(Problem::unreadable(path, &e.to_string())),
+        }
+    }
+    (files, problems)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>, problems: &mut Vec<Problem>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return problems.push(Problem::unreadable(dir, &e.to_string())),
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir {
+            walk(&path, files, problems);
+        } else if has_record_extension(&path) {
+            files.push(path);
+        }
+    }
+}
+
+fn has_record_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+/// How bad a problem is: errors make `tengen check` fail, warnings do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The record is wrong or could not be read.
+    Error,
+    /// Damage that was repaired, or something odd but readable.
+    Warning,
+}
+
+/// What kind of problem it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// The file could not be read (missing, a folder, no permission).
+    Unreadable,
+    /// The text is not SGF where it matters (an unclosed value, no game tree at all).
+    ParseError,
+    /// Damaged SGF that was read anyway (stray text, a missing `)`, an odd charset).
+    ParseWarning,
+    /// A move the record's rules refuse.
+    IllegalMove,
+    /// A property value that could not be understood and was ignored.
+    BadValue,
+    /// An `RU` that names no known ruleset.
+    UnknownRules,
+    /// Setup stones that make no sense (a chain without liberty, setup in mid-game).
+    SetupOddity,
+    /// Odd but legal SGF: two moves in a row by one player, moves after the end.
+    Oddity,
+}
+
+impl Category {
+    /// Errors are unreadable files, parse errors and illegal moves; the rest are warnings.
+    pub fn level(self) -> Level {
+        match self {
+            Category::Unreadable | Category::ParseError | Category::IllegalMove => Level::Error,
+            _ => Level::Warning,
+        }
+    }
+
+    fn of(kind: &ProblemKind) -> Category {
+        match kind {
+            ProblemKind::IllegalMove { .. } => Category::IllegalMove,
+            ProblemKind::BadValue { .. } => Category::BadValue,
+            ProblemKind::UnknownRules(_) => Category::UnknownRules,
+            ProblemKind::Setup(_) => Category::SetupOddity,
+            ProblemKind::Oddity(_) => Category::Oddity,
+        }
+    }
+}
+
+/// A problem with its place: `path:line:column: level: message`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Problem {
+    /// The file, as given or found.
+    pub path: String,
+    /// The game of the file, from 1, when the file holds several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// 1-based line, when the problem has a place in the text.
+    pub line: Option<u32>,
+    /// 1-based column in characters.
+    pub column: Option<u32>,
+    /// Error or warning.
+    pub level: Level,
+    /// What kind of problem.
+    pub category: Category,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl Problem {
+    /// A file or folder that could not be read.
+    pub fn unreadable(path: &Path, why: &str) -> Problem {
+        Problem {
+            path: path.display().to_string(),
+            game: None,
+            line: None,
+            column: None,
+            level: Level::Error,
+            category: Category::Unreadable,
+            message: format!("cannot read: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.path)?;
+        if let (Some(l), Some(c)) = (self.line, self.column) {
+            write!(f, ":{l}:{c}")?;
+        }
+        let level = match self.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+        };
+        write!(f, ": {level}: ")?;
+        if let Some(g) = self.game {
+            write!(f, "game {g}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// A record file read and parsed, able to place problems by line and column.
+pub struct Record {
+    /// The path, for messages.
+    pub path: String,
+    /// The decoded text, its trees and the parser's diagnostics.
+    pub file: ReadFile,
+    /// Line starts, computed only when a problem needs placing.
+    index: OnceCell<LineIndex>,
+}
+
+impl Record {
+    /// Reads and parses a file; a file that cannot be read is a problem.
+    pub fn read(path: &Path) -> Result<Record, Problem> {
+        let bytes = std::fs::read(path).map_err(|e| Problem::unreadable(path, &e.to_string()))?;
+        Ok(Record {
+            path: path.display().to_string(),
+            file: tengen_sgf::read_bytes(&bytes),
+            index: OnceCell::new(),
+        })
+    }
+
+    /// The game trees.
+    pub fn trees(&self) -> &[GameTree] {
+        &self.file.collection.trees
+    }
+
+    /// Game `k` (from 1), or an error saying how many there are.
+    pub fn tree(&self, k: usize) -> Result<&GameTree, String> {
+        let n = self.trees().len();
+        if n == 0 {
+            return Err(format!("{}: no game in the file", self.path));
+        }
+        k.checked_sub(1)
+            .and_then(|i| self.trees().get(i))
+            .ok_or_else(|| format!("{}: --game {k}: the file holds games 1 to {n}", self.path))
+    }
+
+    /// The parser's diagnostics as problems.
+    pub fn parse_problems(&self) -> impl Iterator<Item = Problem> + '_ {
+        self.file.diagnostics.iter().map(|d| {
+            let category = match d.severity {
+                Severity::Error => Category::ParseError,
+                Severity::Warning => Category::ParseWarning,
+            };
+            Problem {
+                path: self.path.clone(),
+                game: None,
+                line: Some(d.line),
+                column: Some(d.column),
+                level: category.level(),
+                category,
+                message: d.message.clone(),
+            }
+        })
+    }
+
+    /// A problem found while replaying game `game` (from 1; `None` when the file holds
+    /// one game), placed by line and column.
+    pub fn locate(&self, game: Option<usize>, p: &RecordProblem) -> Problem {
+        let index = self.index.get_or_init(|| LineIndex::new(&self.file.text));
+        let (line, column) = index.locate(&self.file.text, p.offset);
+        let category = Category::of(&p.kind);
+        Problem {
+            path: self.path.clone(),
+            game,
+            line: Some(line),
+            column: Some(column),
+            level: category.level(),
+            category,
+            message: p.kind.to_string(),
+        }
+    }
+
+    /// The game number to show in messages: `None` when the file holds only one game.
+    pub fn game_label(&self, k: usize) -> Option<usize> {
+        (self.trees().len() > 1).then_some(k)
+    }
+}
+
+/// The dead stones of `board` as `how` finds them, with a note for people when the
+/// record does not say what was asked.
+pub fn dead_stones(how: DeadStones, last: Option<&Node>, board: &Board) -> (Vec<Point>, String) {
+    match how {
+        DeadStones::None => (Vec::new(), "none (every stone is alive)".into()),
+        DeadStones::FromRecord => {
+            let Some(node) = last.filter(|n| n.get("TB").is_some() || n.get("TW").is_some()) else {
+                return (
+                    Vec::new(),
+                    "none: the last node has no TB/TW territory markup".into(),
+                );
+            };
+            let mut dead = Vec::new();
+            // A stone inside the territory marked for its opponent is dead.
+            for (id, owner) in [("TB", Color::Black), ("TW", Color::White)] {
+                let Some(prop) = node.get(id) else { continue };
+                let values = prop.values.iter().map(|v| v.as_str());
+                let points = value::points(values, board.size()).unwrap_or_default();
+                dead.extend(
+                    points
+                        .into_iter()
+                        .filter(|&p| board.get(p) == Some(owner.opponent())),
+                );
+            }
+            dead.sort();
+            dead.dedup();
+            let count = |c: Color| dead.iter().filter(|&&p| board.get(p) == Some(c)).count();
+            let note = format!(
+                "{} black and {} white, inside the TB/TW territory of the last node",
+                count(Color::Black),
+                count(Color::White)
+            );
+            (dead, note)
+        }
+    }
+}
+
+/// A result as a record states it in `RE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// A win by a margin, in half points (`B+3.5`).
+    Margin(Color, u32),
+    /// A win with no margin to compare (`B+R`, `W+T`, `B+F`, `B+`).
+    Win(Color),
+    /// A draw (`0`, `Draw`, `Jigo`).
+    Draw,
+}
+
+/// Reads an `RE` value leniently (`B+3.5`, `W+R`, `B+Resign`, `W+R (152 moves)`, `0`,
+/// `Jigo`); `None` for `Void`, `?` and text that is no result.
+pub fn recorded_result(re: &str) -> Option<Recorded> {
+    let re = re.trim();
+    let lower = re.to_ascii_lowercase();
+    if matches!(lower.as_str(), "0" | "draw" | "jigo" | "d") {
+        return Some(Recorded::Draw);
+    }
+    let (who, rest) = re.split_once('+')?;
+    let winner = value::color(who)?;
+    let rest = rest.trim();
+    let first_word = rest.split_whitespace().next().unwrap_or("");
+    if first_word.eq_ignore_ascii_case("j") || first_word.eq_ignore_ascii_case("jigo") {
+        return Some(Recorded::Draw);
+    }
+    match value::real(first_word).and_then(tengen::rules::Komi::from_points) {
+        Some(m) if m.0 == 0 => Some(Recorded::Draw),
+        Some(m) => Some(Recorded::Margin(winner, m.0.unsigned_abs())),
+        None => Some(Recorded::Win(winner)),
+    }
+}
+
+/// How a computed result compares with the record's `RE`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Agreement {
+    /// Same winner and margin (or both a draw).
+    Agrees,
+    /// Same winner; the record gives no margin (a resignation, a time loss).
+    AgreesOnWinner {
+        /// The `RE` text.
+        record: String,
+    },
+    /// Another winner or margin.
+    Differs {
+        /// The `RE` text.
+        record: String,
+    },
+    /// `RE` is `Void`, `?` or no result at all.
+    NotComparable {
+        /// The `RE` text.
+        record: String,
+    },
+    /// The record has no `RE`.
+    NoRecord,
+}
+
+impl Agreement {
+    /// Compares `computed` with the record's `RE` text.
+    pub fn of(re: Option<&str>, computed: GameResult) -> Agreement {
+        let Some(re) = re else {
+            return Agreement::NoRecord;
+        };
+        let record = re.to_string();
+        let (winner, margin) = match computed {
+            GameResult::Score {
+                winner,
+                margin_halves,
+            } => (winner, Some(margin_halves)),
+            GameResult::Draw => (None, Some(0)),
+            other => (other.winner(), None),
+        };
+        match recorded_result(re) {
+            None => Agreement::NotComparable { record },
+            Some(Recorded::Draw) if winner.is_none() => Agreement::Agrees,
+            Some(Recorded::Margin(w, m)) if winner == Some(w) && margin == Some(m) => {
+                Agreement::Agrees
+            }
+            Some(Recorded::Win(w)) if winner == Some(w) => Agreement::AgreesOnWinner { record },
+            Some(_) => Agreement::Differs { record },
+        }
+    }
+}
+
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agreement::Agrees => f.write_str("agrees"),
+            Agreement::AgreesOnWinner { record } => {
+                write!(f, "agrees on the winner (record says {record}, no margin)")
+            }
+            Agreement::Differs { record } => write!(f, "differs: record says {record}"),
+            Agreement::NotComparable { record } => {
+                write!(f, "record says {record}: no result to compare")
+            }
+            Agreement::NoRecord => f.write_str("record has no RE"),
+        }
+    }
+}
+
+/// Prints a value as pretty JSON on standard output.
+pub fn print_json(value: &impl Serialize) -> Result<(), String> {
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    text.push('\n');
+    print_text(&text)
+}
+
+/// Writes text to standard output. A reader that stops early (`tengen check | head`) is
+/// not an error: the rest is simply not written.
+pub fn print_text(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write the output: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_as_records_write_them() {
+        let b = Color::Black;
+        let w = Color::White;
+        assert_eq!(recorded_result("B+3.5"), Some(Recorded::Margin(b, 7)));
+        assert_eq!(recorded_result(" W+12 "), Some(Recorded::Margin(w, 24)));
+        assert_eq!(recorded_result("W+R"), Some(Recorded::Win(w)));
+        assert_eq!(recorded_result("W+R (152 moves)"), Some(Recorded::Win(w)));
+        assert_eq!(recorded_result("B+Resign"), Some(Recorded::Win(b)));
+        assert_eq!(recorded_result("B+"), Some(Recorded::Win(b)));
+        assert_eq!(recorded_result("0"), Some(Recorded::Draw));
+        assert_eq!(recorded_result("W+Jigo"), Some(Recorded::Draw));
+        assert_eq!(recorded_result("W+0"), Some(Recorded::Draw));
+        assert_eq!(recorded_result("Void"), None);
+        assert_eq!(recorded_result("?"), None);
+    }
+
+    #[test]
+    fn agreement_compares_winner_and_margin() {
+        let score = |winner, margin_halves| GameResult::Score {
+            winner,
+            margin_halves,
+        };
+        let w55 = score(Some(Color::White), 11);
+        assert_eq!(Agreement::of(Some("W+5.5"), w55), Agreement::Agrees);
+        assert_eq!(
+            Agreement::of(Some("W+6.5"), w55).to_string(),
+            "differs: record says W+6.5"
+        );
+        assert_eq!(
+            Agreement::of(Some("W+R"), w55).to_string(),
+            "agrees on the winner (record says W+R, no margin)"
+        );
+        assert_eq!(
+            Agreement::of(Some("B+R"), w55).to_string(),
+            "differs: record says B+R"
+        );
+        assert_eq!(Agreement::of(Some("0"), score(None, 0)), Agreement::Agrees);
+        assert_eq!(Agreement::of(None, w55).to_string(), "record has no RE");
+    }
+}
