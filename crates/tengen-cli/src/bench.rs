@@ -38,6 +38,13 @@ pub struct Args {
     /// Print the figures as one JSON object instead of text lines.
     #[arg(long)]
     json: bool,
+    /// Game records for the record-replay and scoring figures (files or folders; default
+    /// Debian's goban-original-games at /usr/share/goban when it is there).
+    #[arg(long)]
+    records: Vec<std::path::PathBuf>,
+    /// Threads for the record-replay figure (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    record_threads: usize,
 }
 
 /// One measured figure.
@@ -141,6 +148,41 @@ fn measure(args: &Args, psk: bool, n: u8) -> Figure {
     }
 }
 
+/// The record-replay and scoring figures, as text lines (or JSON members), when records
+/// are at hand.
+fn record_figures(args: &Args) -> Result<Vec<(String, String)>, String> {
+    let mut paths = args.records.clone();
+    if paths.is_empty() {
+        let default = std::path::PathBuf::from("/usr/share/goban");
+        if !default.is_dir() {
+            eprintln!("note: no records (--records PATH, or apt-get install goban-original-games): record figures skipped");
+            return Ok(Vec::new());
+        }
+        paths.push(default);
+    }
+    let r = crate::bench_records::run(&paths, args.seconds, args.record_threads)?;
+    let s = crate::bench_records::score_speed(&paths, 20)?;
+    Ok(vec![
+        (
+            format!(
+                "records: {:.0} games/s, {:.1} M moves/s ({:.0} moves a game, {} threads)",
+                r.games_per_second,
+                r.moves_per_second / 1e6,
+                r.moves as f64 / r.games.max(1) as f64,
+                r.threads
+            ),
+            format!(
+                "{{\"name\": \"records\", \"games_per_second\": {:.1}, \"moves_per_second\": {:.1}, \"threads\": {}}}",
+                r.games_per_second, r.moves_per_second, r.threads
+            ),
+        ),
+        (
+            format!("score 19x19: {s:.1} ms a position (dead-stone estimate and count, one thread)"),
+            format!("{{\"name\": \"score 19x19\", \"milliseconds\": {s:.3}}}"),
+        ),
+    ])
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     if !(args.seconds > 0.0 && args.seconds.is_finite()) {
         return Err(format!(
@@ -167,6 +209,12 @@ pub fn run(args: Args) -> Result<(), String> {
             );
         }
         figures.push(f);
+    }
+    let extra = record_figures(&args)?;
+    if !args.json {
+        for (line, _) in &extra {
+            println!("{line}");
+        }
     }
     let least = figures
         .iter()
@@ -198,6 +246,10 @@ pub fn run(args: Args) -> Result<(), String> {
                     f.moves as f64 / f.divisor(args.cpu_time),
                 )
             })
+            .collect();
+        let items: Vec<String> = items
+            .into_iter()
+            .chain(extra.into_iter().map(|e| e.1))
             .collect();
         println!(
             "{{\"threads\": {}, \"per\": \"{}\", \"figures\": [\n  {}\n]}}",

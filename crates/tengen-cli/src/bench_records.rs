@@ -5,7 +5,6 @@
 //! parsing, building the game, checking every move under the record's rules), not the
 //! disk. Each round goes over every file once, spread over the threads; rounds repeat
 //! until the time asked for has passed.
-#![cfg_attr(not(test), allow(dead_code))] // wired into `tengen bench` by its owner
 
 use crate::records::find_records;
 use rayon::prelude::*;
@@ -134,4 +133,38 @@ mod tests {
             );
         }
     }
+}
+
+/// Milliseconds to score the final position of a finished 19x19 record, dead-stone
+/// estimate included, on one thread: the mean over the first `count` 19x19 records
+/// under `paths`.
+pub fn score_speed(paths: &[PathBuf], count: usize) -> Result<f64, String> {
+    let (files, _) = find_records(paths);
+    let mut games = Vec::new();
+    for f in files {
+        if games.len() >= count {
+            break;
+        }
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let read = tengen_sgf::read_bytes(&bytes);
+        let Some(tree) = read.collection.trees.first() else {
+            continue;
+        };
+        let r = tengen_sgf::replay(tree, &Default::default());
+        if r.game.size() == tengen::Size::square(19) {
+            games.push(r.game);
+        }
+    }
+    if games.is_empty() {
+        return Err("no 19x19 record to score".into());
+    }
+    let start = Instant::now();
+    for g in &games {
+        let e = tengen::estimate::estimate(g.board(), Default::default());
+        let report = tengen::score::score_with_fills(g, &e.dead, &e.fills);
+        std::hint::black_box(report);
+    }
+    Ok(start.elapsed().as_secs_f64() * 1000.0 / games.len() as f64)
 }

@@ -2,7 +2,8 @@
 //! there and whether every move is legal there, or the first one that is not.
 
 use crate::records::{
-    dead_stones, print_json, print_text, Agreement, DeadStones, LineArgs, Problem, Record,
+    border_fills, dead_stones, print_json, print_text, Agreement, DeadStones, LineArgs, Problem,
+    Record,
 };
 use crate::score::parse_komi;
 use serde::Serialize;
@@ -21,7 +22,7 @@ pub struct Args {
     #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
     pub komi: Option<Komi>,
     /// Which stones are dead in the final position.
-    #[arg(long, value_enum, default_value_t = DeadStones::None)]
+    #[arg(long, value_enum, default_value_t = DeadStones::Auto)]
     pub dead: DeadStones,
     #[command(flatten)]
     pub line: LineArgs,
@@ -153,8 +154,9 @@ fn result(game: &Game, dead: DeadStones, last: Option<&tengen_sgf::Node>) -> Gam
             return r;
         }
     }
+    let fills = border_fills(dead, game.board());
     let (dead, _) = dead_stones(dead, last, game.board());
-    tengen::score::score(game, &dead).result
+    tengen::score::score_with_fills(game, &dead, &fills).result
 }
 
 /// A short word for the agreement column.
@@ -178,6 +180,7 @@ fn text(c: &Comparison) -> String {
         c.file,
         c.moves,
         match c.dead {
+            DeadStones::Auto => "auto",
             DeadStones::None => "none",
             DeadStones::FromRecord => "from the record's TB/TW",
         }

@@ -54,8 +54,11 @@ pub struct LineArgs {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeadStones {
-    /// No stone is dead: everything on the board is alive.
+    /// tengen's dead-stone estimator (playouts from the final position; stones alive by
+    /// Benson's algorithm are never dead), with the borders it closes.
     #[default]
+    Auto,
+    /// No stone is dead: everything on the board is alive.
     None,
     /// The territory marked by `TB`/`TW` in the last node: stones inside the territory
     /// marked for their opponent are dead.
@@ -306,10 +309,24 @@ impl Record {
     }
 }
 
+/// The border-closing stones the estimator adds before counting (`auto` only): records
+/// often end with borders open that the players would close.
+pub fn border_fills(how: DeadStones, board: &Board) -> Vec<(Point, Color)> {
+    match how {
+        DeadStones::Auto => tengen::estimate::estimate(board, Default::default()).fills,
+        _ => Vec::new(),
+    }
+}
+
 /// The dead stones of `board` as `how` finds them, with a note for people when the
 /// record does not say what was asked.
 pub fn dead_stones(how: DeadStones, last: Option<&Node>, board: &Board) -> (Vec<Point>, String) {
     match how {
+        DeadStones::Auto => {
+            let e = tengen::estimate::estimate(board, Default::default());
+            let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
+            (e.dead, note)
+        }
         DeadStones::None => (Vec::new(), "none (every stone is alive)".into()),
         DeadStones::FromRecord => {
             let Some(node) = last.filter(|n| n.get("TB").is_some() || n.get("TW").is_some()) else {

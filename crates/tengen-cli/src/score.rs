@@ -3,8 +3,8 @@
 //! and whether it agrees with the record's `RE`.
 
 use crate::records::{
-    dead_stones, describe_rules, named_rules, print_json, print_text, Agreement, DeadStones,
-    LineArgs, Problem, Record,
+    border_fills, dead_stones, describe_rules, named_rules, print_json, print_text, Agreement,
+    DeadStones, LineArgs, Problem, Record,
 };
 use serde::Serialize;
 use std::path::PathBuf;
@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
     pub komi: Option<Komi>,
     /// Which stones are dead in the final position.
-    #[arg(long, value_enum, default_value_t = DeadStones::None)]
+    #[arg(long, value_enum, default_value_t = DeadStones::Auto)]
     pub dead: DeadStones,
     #[command(flatten)]
     pub line: LineArgs,
@@ -120,7 +120,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let game = &replayed.game;
     let line = tree.line(&args.line.variation);
     let (dead, dead_note) = dead_stones(args.dead, line.last().copied(), game.board());
-    let report = tengen::score::score(game, &dead);
+    let fills = border_fills(args.dead, game.board());
+    let report = tengen::score::score_with_fills(game, &dead, &fills);
     let label = record.game_label(args.line.game);
     let mut problems: Vec<Problem> = record.parse_problems().collect();
     problems.extend(replayed.problems.iter().map(|p| record.locate(label, p)));

@@ -302,8 +302,16 @@ X O stones   x o dead stones (taken off)   b w territory of Black, White   . neu
         "{out}"
     );
 
-    // Everything alive: the lone white stone makes column A neutral.
+    // The default, the estimator, finds the same dead stone.
     let (_, out, _) = run_on(&["score"], &file);
+    assert!(out.contains("dead stones: 1 estimated dead"), "{out}");
+    assert!(
+        out.contains("result: W+5.5\nversus the record: agrees\n"),
+        "{out}"
+    );
+
+    // Everything alive: the lone white stone makes column A neutral.
+    let (_, out, _) = run_on(&["score", "--dead", "none"], &file);
     assert!(out.contains(" 3  O X O w w  3\n"), "{out}");
     assert!(out.contains(" 5  . X O w w  5\n"), "{out}");
     assert!(out.contains("result: W+11.5\nversus the record: differs: record says W+5.5\n"));
