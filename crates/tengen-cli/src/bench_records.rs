@@ -83,6 +83,40 @@ fn replay_file(bytes: &[u8]) -> (u64, u64) {
     (read.collection.trees.len() as u64, moves)
 }
 
+/// Milliseconds to score the final position of a finished 19x19 record, dead-stone
+/// estimate included, on one thread: the mean over the first `count` 19x19 records
+/// under `paths`.
+pub fn score_speed(paths: &[PathBuf], count: usize) -> Result<f64, String> {
+    let (files, _) = find_records(paths);
+    let mut games = Vec::new();
+    for f in files {
+        if games.len() >= count {
+            break;
+        }
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let read = tengen_sgf::read_bytes(&bytes);
+        let Some(tree) = read.collection.trees.first() else {
+            continue;
+        };
+        let r = tengen_sgf::replay(tree, &Default::default());
+        if r.game.size() == tengen::Size::square(19) {
+            games.push(r.game);
+        }
+    }
+    if games.is_empty() {
+        return Err("no 19x19 record to score".into());
+    }
+    let start = Instant::now();
+    for g in &games {
+        let e = tengen::estimate::estimate(g.board(), Default::default());
+        let report = tengen::score::score_with_fills(g, &e.dead, &e.fills);
+        std::hint::black_box(report);
+    }
+    Ok(start.elapsed().as_secs_f64() * 1000.0 / games.len() as f64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,38 +167,4 @@ mod tests {
             );
         }
     }
-}
-
-/// Milliseconds to score the final position of a finished 19x19 record, dead-stone
-/// estimate included, on one thread: the mean over the first `count` 19x19 records
-/// under `paths`.
-pub fn score_speed(paths: &[PathBuf], count: usize) -> Result<f64, String> {
-    let (files, _) = find_records(paths);
-    let mut games = Vec::new();
-    for f in files {
-        if games.len() >= count {
-            break;
-        }
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let read = tengen_sgf::read_bytes(&bytes);
-        let Some(tree) = read.collection.trees.first() else {
-            continue;
-        };
-        let r = tengen_sgf::replay(tree, &Default::default());
-        if r.game.size() == tengen::Size::square(19) {
-            games.push(r.game);
-        }
-    }
-    if games.is_empty() {
-        return Err("no 19x19 record to score".into());
-    }
-    let start = Instant::now();
-    for g in &games {
-        let e = tengen::estimate::estimate(g.board(), Default::default());
-        let report = tengen::score::score_with_fills(g, &e.dead, &e.fills);
-        std::hint::black_box(report);
-    }
-    Ok(start.elapsed().as_secs_f64() * 1000.0 / games.len() as f64)
 }
