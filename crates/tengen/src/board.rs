@@ -174,19 +174,7 @@ pub struct Board {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        let mut b = Board {
-            size: self.size,
-            stride: self.stride,
-            used: self.used,
-            cells: [Cell::Wall; ARRAY],
-            head: [0; ARRAY],
-            next: [0; ARRAY],
-            chain: [ChainInfo::default(); ARRAY],
-            nbr: [0; ARRAY],
-            hash: 0,
-            on_board: [0; 2],
-            ko: 0,
-        };
+        let mut b = Board::walls(self.size);
         b.clone_from(self);
         b
     }
@@ -218,10 +206,11 @@ impl Clone for Board {
 }
 
 impl Board {
-    /// An empty board.
-    pub fn new(size: Size) -> Board {
+    /// A board of `size` whose every slot is still a wall: the start of [`Board::new`] and
+    /// of a clone.
+    fn walls(size: Size) -> Board {
         let stride = size.width as usize + 1;
-        let mut b = Board {
+        Board {
             size,
             stride,
             used: (size.height as usize + 2) * stride + 1,
@@ -233,7 +222,12 @@ impl Board {
             hash: 0,
             on_board: [0; 2],
             ko: 0,
-        };
+        }
+    }
+
+    /// An empty board.
+    pub fn new(size: Size) -> Board {
+        let mut b = Board::walls(size);
         for p in size.all_points() {
             let i = b.idx(p) as usize;
             b.cells[i] = Cell::Empty;
