@@ -13,6 +13,7 @@ mod records;
 mod replay;
 mod rules;
 mod score;
+mod serve;
 
 #[derive(Parser)]
 #[command(
@@ -47,6 +48,8 @@ enum Command {
     Compare(compare::Args),
     /// Referee a match between two GTP engines: rules, clock, dead stones, SGF records.
     Match(match_cmd::Args),
+    /// Serve games in the browser and over HTTP/WebSocket (SQLite or PostgreSQL).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Score(a) => score::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Match(a) => done(match_cmd::run(a)),
+        Command::Serve(a) => done(serve::run(a)),
     };
     match result {
         Ok(code) => code,

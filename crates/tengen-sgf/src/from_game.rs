@@ -112,3 +112,58 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
         variations: Vec::new(),
     }
 }
+
+/// `TB` and `TW` for a scored final position: the points each player scored other than her
+/// own stones, and the opponent's stones removed as dead (also where they stood in a region
+/// that counts for nobody), as CGoban and KGS mark them, so that a reader can score the
+/// record again.
+pub fn territory(
+    board: &tengen::Board,
+    score: &tengen::score::ScoreReport,
+) -> [(&'static str, Vec<String>); 2] {
+    let size = board.size();
+    let of = |c: Color| {
+        size.all_points()
+            .filter(|p| {
+                let k = p.y as usize * size.width as usize + p.x as usize;
+                let dead = score.dead.contains(p) && board.get(*p) == Some(c.opponent());
+                dead || (score.owner[k] == Some(c) && board.get(*p).is_none())
+            })
+            .map(|p| p.to_sgf())
+            .collect()
+    };
+    [("TB", of(Color::Black)), ("TW", of(Color::White))]
+}
+
+/// `DT`: the date (UTC) of an instant given in seconds since 1970-01-01.
+pub fn sgf_date(unix_secs: u64) -> String {
+    let (y, m, d) = civil_from_days((unix_secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::{civil_from_days, sgf_date};
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_819), (2027, 1, 1));
+        assert_eq!(sgf_date(1_795_305_600), "2026-11-22");
+    }
+}

@@ -513,8 +513,10 @@ impl Game {
         self.end_by(EndReason::Forfeit { loser: color })
     }
 
+    /// Ends the game. A player may also resign while dead stones are being marked or
+    /// confirmation play goes on: only an ended game cannot end again.
     fn end_by(&mut self, reason: EndReason) -> Result<(), Illegal> {
-        if self.is_over() {
+        if matches!(self.phase, Phase::Ended(_)) {
             return Err(Illegal::GameOver);
         }
         self.phase = Phase::Ended(reason);

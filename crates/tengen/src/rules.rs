@@ -412,6 +412,26 @@ impl RulesetName {
             .find(|r| normalise(r.name()) == k || r.aliases().iter().any(|a| normalise(a) == k))
     }
 
+    /// What the ruleset means for a player, in one line (for menus; RULES.md §8).
+    pub fn summary(self) -> &'static str {
+        match self {
+            RulesetName::TrompTaylor => "Area scoring, suicide allowed, no repeated positions; play out until two passes, nothing is agreed.",
+            RulesetName::Chinese => "Area scoring, no suicide, no repeated positions; agree dead stones or play on.",
+            RulesetName::Japanese => "Territory scoring (prisoners count), simple ko, seki points not counted; disputes settled by confirmation play.",
+            RulesetName::Korean => "Japanese-style territory scoring; a long cycle is a draw instead of no result.",
+            RulesetName::Aga => "Area and territory agree: a pass gives a prisoner, White passes last; no repeated situation.",
+            RulesetName::Ing => "Area scoring with 8 komi, Black wins ties; multi-stone suicide allowed; Ing's cycle rules for ko.",
+            RulesetName::NewZealand => "Area scoring, multi-stone suicide allowed, no repeated situation.",
+            RulesetName::Wmsg => "Area scoring, no repeated positions; after one disputed resumption every stone on the board is alive.",
+            RulesetName::IkedaArea1 => "Stone scoring: only stones on the board count, so every group pays for its eyes.",
+            RulesetName::IkedaArea2 => "Area scoring played out to the end; a capture may never recreate a position.",
+            RulesetName::IkedaArea3 => "Area scoring played out to the end; the first pass is worth half a point.",
+            RulesetName::IkedaTerritory1 => "Territory scoring played out; after the preliminary end each pass gives the opponent a prisoner.",
+            RulesetName::IkedaTerritory2 => "Territory scoring played out, counting only territory surrounded by immortal groups.",
+            RulesetName::IkedaTerritory3 => "Territory scoring played out; every pass but Black's last gives the opponent a prisoner.",
+        }
+    }
+
     /// The SGF `RU` value written for this ruleset.
     pub fn sgf_name(self) -> &'static str {
         match self {

@@ -6,7 +6,6 @@
 use super::referee::Outcome;
 use super::Config;
 use std::path::{Path, PathBuf};
-use tengen::Color;
 use tengen_sgf::{Collection, Property, RecordInfo};
 
 /// Writes game `number`'s record into `dir` as `game-NNN.sgf`; its path.
@@ -56,59 +55,17 @@ pub fn write(
     Ok(path)
 }
 
-/// `TB` and `TW`: the points each player scored other than her own stones, and the
-/// opponent's stones removed as dead (also where they stood in a region that counts for
-/// nobody), so that a reader can score the record again.
+/// `TB` and `TW` of the scored final position, if the game was scored.
 fn territory(outcome: &Outcome) -> [(&'static str, Vec<String>); 2] {
-    let Some(score) = &outcome.score else {
-        return [("TB", Vec::new()), ("TW", Vec::new())];
-    };
-    let board = outcome.game.board();
-    let size = board.size();
-    let of = |c: Color| {
-        size.all_points()
-            .filter(|p| {
-                let k = p.y as usize * size.width as usize + p.x as usize;
-                let dead = score.dead.contains(p) && board.get(*p) == Some(c.opponent());
-                dead || (score.owner[k] == Some(c) && board.get(*p).is_none())
-            })
-            .map(|p| p.to_sgf())
-            .collect()
-    };
-    [("TB", of(Color::Black)), ("TW", of(Color::White))]
+    match &outcome.score {
+        Some(score) => tengen_sgf::from_game::territory(outcome.game.board(), score),
+        None => [("TB", Vec::new()), ("TW", Vec::new())],
+    }
 }
 
-/// Today's date (UTC) as SGF `DT` writes it, `YYYY-MM-DD`.
 fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_from_days;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_819), (2027, 1, 1));
-    }
+    tengen_sgf::from_game::sgf_date(secs)
 }

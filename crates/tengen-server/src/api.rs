@@ -1,0 +1,197 @@
+//! The HTTP routes (docs/protocol.md): JSON in and out, every refusal a JSON error, and
+//! the web board's files.
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::events::Envelope;
+use crate::settings::CreateRequest;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, RawQuery, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tengen::rules::RulesetName;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The machine-readable protocol description.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// Every route of the server.
+pub fn router(app: Arc<App>) -> Router {
+    let limit = app.limits.body_bytes;
+    let web = app.web_dir.clone();
+    let mut router = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/sgf", get(get_sgf))
+        .route("/api/games/{id}/actions", post(post_action))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found));
+    if let Some(dir) = web {
+        router = router
+            .route_service("/", ServeFile::new(dir.join("index.html")))
+            .route_service("/game/{id}", ServeFile::new(dir.join("game.html")))
+            .fallback_service(ServeDir::new(dir));
+    }
+    router.layer(DefaultBodyLimit::max(limit)).with_state(app)
+}
+
+async fn health(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({"ok": true, "games_loaded": app.loaded()}))
+}
+
+async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI).into_response()
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "no such route; see /api/openapi.json",
+    )
+}
+
+/// Every named ruleset with its one-line summary and its rule values.
+async fn rulesets() -> Json<Value> {
+    let list: Vec<Value> = RulesetName::ALL
+        .iter()
+        .map(|&n| {
+            let rules = n.rules();
+            json!({
+                "name": n.name(),
+                "title": n.sgf_name(),
+                "summary": n.summary(),
+                "komi": rules.komi.points(),
+                "rules": rules.entries().into_iter().collect::<std::collections::BTreeMap<_, _>>(),
+            })
+        })
+        .collect();
+    Json(Value::Array(list))
+}
+
+/// A JSON body, with a located error when it is not the JSON expected.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                "the request body is over 64 KiB",
+            )
+        } else {
+            ApiError::bad_request("body", format!("the request body could not be read: {r}"))
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad_request(
+            "body",
+            format!(
+                "invalid JSON at line {} column {}: {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })
+}
+
+async fn create_game(
+    State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: CreateRequest = parse_body(body)?;
+    let reply = app.create(&req, &client.ip().to_string()).await?;
+    Ok((StatusCode::CREATED, Json(reply)).into_response())
+}
+
+/// `?status=active|finished&limit=N`.
+async fn list_games(
+    State(app): State<Arc<App>>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let mut status = "active".to_string();
+    let mut limit = 50i64;
+    for pair in query
+        .unwrap_or_default()
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        match k {
+            "status" if v == "active" || v == "finished" => status = v.to_string(),
+            "status" => {
+                return Err(ApiError::bad_request(
+                    "status",
+                    "status must be active or finished",
+                ))
+            }
+            "limit" => {
+                limit = v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (1..=200).contains(n))
+                    .ok_or_else(|| ApiError::bad_request("limit", "limit must be 1 to 200"))?
+            }
+            _ => {}
+        }
+    }
+    Ok(Json(app.list(&status, limit).await?))
+}
+
+async fn get_game(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.snapshot(&id).await?))
+}
+
+async fn get_sgf(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = app.sgf(&id).await?;
+    let disposition = format!("attachment; filename=\"tengen-{id}.sgf\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-go-sgf; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The token of `Authorization: Bearer TOKEN`.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+async fn post_action(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let env: Envelope = parse_body(body)?;
+    let (seq, game) = app.act(&id, bearer(&headers), &env, true).await?;
+    Ok(Json(json!({"seq": seq, "game": game})))
+}

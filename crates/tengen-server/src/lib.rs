@@ -1,0 +1,17 @@
+//! The tengen game server: live games under any ruleset over HTTP and WebSocket, stored
+//! in SQLite or PostgreSQL (docs/protocol.md).
+
+pub mod api;
+pub mod app;
+pub mod error;
+pub mod events;
+pub mod live;
+pub mod serve;
+pub mod settings;
+pub mod sgf;
+pub mod snapshot;
+pub mod store;
+pub mod ws;
+
+pub use app::{App, Limits};
+pub use serve::{start, Config, Started};

@@ -1,0 +1,378 @@
+//! A game's settings: the create request as a client sends it, checked into the settings
+//! the server stores (docs/protocol.md, `POST /api/games`).
+
+use crate::error::ApiError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use tengen::clock::TimeControl;
+use tengen::handicap::max_fixed_handicap;
+use tengen::rules::RulesetName;
+use tengen::{Color, Rules, Size};
+
+/// The body of `POST /api/games`; every field is optional.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// Board side, 2..=25 (default 19).
+    pub size: Option<u8>,
+    /// A named ruleset in any spelling (default Japanese).
+    pub ruleset: Option<String>,
+    /// Rule values to change, keys as `tengen rules` prints them.
+    pub overrides: Option<BTreeMap<String, String>>,
+    /// Komi in points (default: the ruleset's).
+    pub komi: Option<f64>,
+    /// Handicap stones (0, or 2 and more).
+    pub handicap: Option<u8>,
+    /// `fixed` or `free` (default: the ruleset's).
+    pub placement: Option<String>,
+    /// The creator's colour: `black`, `white` or `nigiri` (default black).
+    pub color: Option<String>,
+    /// The time control in the command-line form (default none).
+    pub time: Option<String>,
+    /// `human` (default) or `bot`.
+    pub opponent: Option<String>,
+    /// The bot's playouts per move.
+    pub bot_playouts: Option<u32>,
+    /// The creator's display name.
+    pub name: Option<String>,
+    /// Seconds the scoring phase may last before the current marks stand.
+    pub scoring_time_limit: Option<u64>,
+}
+
+/// A seat played by the built-in Monte-Carlo player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotSeat {
+    /// The bot's colour.
+    pub color: String,
+    /// Playouts per move.
+    pub playouts: u32,
+}
+
+/// The checked settings of a game, stored with it as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Board side.
+    pub size: u8,
+    /// The canonical name of the ruleset the rules start from.
+    pub ruleset: String,
+    /// The rule values changed from it (komi and placement included).
+    pub overrides: BTreeMap<String, String>,
+    /// Handicap stones.
+    pub handicap: u8,
+    /// The time control in its command-line form.
+    pub time: String,
+    /// The creator's colour after nigiri.
+    pub creator: String,
+    /// The creator's name.
+    pub creator_name: String,
+    /// The bot's seat, if any.
+    pub bot: Option<BotSeat>,
+    /// Seconds the scoring phase may last.
+    pub scoring_time_limit: u64,
+}
+
+/// The longest name a player may give.
+const MAX_NAME: usize = 40;
+/// The most playouts a bot may be asked for per move.
+const MAX_PLAYOUTS: u32 = 50_000;
+
+/// A colour from its protocol name.
+pub fn color_from_name(s: &str) -> Option<Color> {
+    match s {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The protocol name of a colour.
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A display name: trimmed, control characters removed, at most [`MAX_NAME`] characters.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+impl CreateRequest {
+    /// Checks the request; `coin` decides nigiri (true: the creator takes Black).
+    pub fn check(&self, coin: bool) -> Result<Settings, ApiError> {
+        let size = self.size.unwrap_or(19);
+        if !(2..=25).contains(&size) {
+            return Err(ApiError::bad_request(
+                "size",
+                "the board size must be 2 to 25",
+            ));
+        }
+        let ruleset_text = self.ruleset.as_deref().unwrap_or("japanese");
+        let name = RulesetName::parse(ruleset_text).ok_or_else(|| {
+            ApiError::bad_request("ruleset", format!("unknown ruleset {ruleset_text:?}"))
+        })?;
+        let mut overrides = self.overrides.clone().unwrap_or_default();
+        if let Some(k) = self.komi {
+            overrides.insert("komi".into(), k.to_string());
+        }
+        if let Some(p) = &self.placement {
+            overrides.insert("handicap-placement".into(), p.clone());
+        }
+        let settings = Settings {
+            size,
+            ruleset: name.name().to_string(),
+            overrides,
+            handicap: self.handicap.unwrap_or(0),
+            time: self.time_control()?.to_string(),
+            creator: self.creator_color(coin)?.to_string(),
+            creator_name: clean_name(self.name.as_deref().unwrap_or("")),
+            bot: self.bot(coin)?,
+            scoring_time_limit: self.scoring_time_limit.unwrap_or(300).clamp(10, 86_400),
+        };
+        let rules = settings.rules()?;
+        settings.check_handicap(&rules)?;
+        Ok(settings)
+    }
+
+    fn time_control(&self) -> Result<TimeControl, ApiError> {
+        match &self.time {
+            None => Ok(TimeControl::None),
+            Some(t) => t
+                .parse::<TimeControl>()
+                .map_err(|e| ApiError::bad_request("time", e.to_string())),
+        }
+    }
+
+    fn creator_color(&self, coin: bool) -> Result<&'static str, ApiError> {
+        match self.color.as_deref().unwrap_or("black") {
+            "black" => Ok("black"),
+            "white" => Ok("white"),
+            "nigiri" => Ok(if coin { "black" } else { "white" }),
+            other => Err(ApiError::bad_request(
+                "color",
+                format!("colour must be black, white or nigiri, not {other:?}"),
+            )),
+        }
+    }
+
+    fn bot(&self, coin: bool) -> Result<Option<BotSeat>, ApiError> {
+        match self.opponent.as_deref().unwrap_or("human") {
+            "human" => Ok(None),
+            "bot" => {
+                let creator = color_from_name(self.creator_color(coin)?).unwrap_or(Color::Black);
+                let playouts = self.bot_playouts.unwrap_or(3000);
+                if !(100..=MAX_PLAYOUTS).contains(&playouts) {
+                    return Err(ApiError::bad_request(
+                        "bot_playouts",
+                        format!("the bot's playouts must be 100 to {MAX_PLAYOUTS}"),
+                    ));
+                }
+                Ok(Some(BotSeat {
+                    color: color_name(creator.opponent()).to_string(),
+                    playouts,
+                }))
+            }
+            other => Err(ApiError::bad_request(
+                "opponent",
+                format!("opponent must be human or bot, not {other:?}"),
+            )),
+        }
+    }
+}
+
+impl Settings {
+    /// The board size.
+    pub fn board_size(&self) -> Size {
+        Size::square(self.size)
+    }
+
+    /// The ruleset's name.
+    pub fn ruleset_name(&self) -> RulesetName {
+        RulesetName::parse(&self.ruleset).unwrap_or(RulesetName::Japanese)
+    }
+
+    /// The rules: the named ruleset with the overrides.
+    pub fn rules(&self) -> Result<Rules, ApiError> {
+        let mut rules = self.ruleset_name().rules();
+        for (k, v) in &self.overrides {
+            rules.set(k, v).map_err(|e| {
+                let field = if k == "komi" || k == "handicap-placement" {
+                    k.clone()
+                } else {
+                    format!("overrides.{k}")
+                };
+                ApiError::bad_request(&field, e.to_string())
+            })?;
+        }
+        Ok(rules)
+    }
+
+    /// The time control.
+    pub fn time_control(&self) -> TimeControl {
+        self.time.parse().unwrap_or(TimeControl::None)
+    }
+
+    /// The bot's colour, if a bot plays.
+    pub fn bot_color(&self) -> Option<Color> {
+        self.bot.as_ref().and_then(|b| color_from_name(&b.color))
+    }
+
+    fn check_handicap(&self, rules: &Rules) -> Result<(), ApiError> {
+        let n = self.handicap;
+        if n == 0 {
+            return Ok(());
+        }
+        let size = self.board_size();
+        let fixed = rules.handicap_placement == tengen::rules::HandicapPlacement::Fixed;
+        let max = if fixed {
+            max_fixed_handicap(size)
+        } else {
+            u8::try_from(size.points() - 1).unwrap_or(u8::MAX)
+        };
+        if max < 2 {
+            return Err(ApiError::bad_request(
+                "handicap",
+                "fixed handicap stones need a board of at least 7x7",
+            ));
+        }
+        if n < 2 || n > max {
+            return Err(ApiError::bad_request(
+                "handicap",
+                format!("a handicap must be 0 or 2 to {max} stones on this board"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_japanese_19x19_without_time() {
+        let s = CreateRequest::default().check(true).unwrap();
+        assert_eq!(s.size, 19);
+        assert_eq!(s.ruleset, "japanese");
+        assert_eq!(s.time, "none");
+        assert_eq!(s.rules().unwrap(), RulesetName::Japanese.rules());
+    }
+
+    #[test]
+    fn overrides_komi_and_placement_change_the_rules() {
+        let req = CreateRequest {
+            ruleset: Some("Chinese".into()),
+            komi: Some(0.5),
+            placement: Some("fixed".into()),
+            overrides: Some([("ko".to_string(), "situational".to_string())].into()),
+            ..CreateRequest::default()
+        };
+        let rules = req.check(true).unwrap().rules().unwrap();
+        assert_eq!(rules.get("komi").unwrap(), "0.5");
+        assert_eq!(rules.get("ko").unwrap(), "situational");
+        assert_eq!(rules.get("handicap-placement").unwrap(), "fixed");
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        let cases = [
+            (
+                CreateRequest {
+                    size: Some(30),
+                    ..Default::default()
+                },
+                "size",
+            ),
+            (
+                CreateRequest {
+                    ruleset: Some("chess".into()),
+                    ..Default::default()
+                },
+                "ruleset",
+            ),
+            (
+                CreateRequest {
+                    komi: Some(0.3),
+                    ..Default::default()
+                },
+                "komi",
+            ),
+            (
+                CreateRequest {
+                    time: Some("soon".into()),
+                    ..Default::default()
+                },
+                "time",
+            ),
+            (
+                CreateRequest {
+                    color: Some("red".into()),
+                    ..Default::default()
+                },
+                "color",
+            ),
+            (
+                CreateRequest {
+                    handicap: Some(1),
+                    ..Default::default()
+                },
+                "handicap",
+            ),
+            (
+                CreateRequest {
+                    size: Some(5),
+                    handicap: Some(2),
+                    ..Default::default()
+                },
+                "handicap",
+            ),
+            (
+                CreateRequest {
+                    size: Some(9),
+                    handicap: Some(10),
+                    ..Default::default()
+                },
+                "handicap",
+            ),
+            (
+                CreateRequest {
+                    opponent: Some("bot".into()),
+                    bot_playouts: Some(1),
+                    ..Default::default()
+                },
+                "bot_playouts",
+            ),
+            (
+                CreateRequest {
+                    overrides: Some([("ko".into(), "sometimes".into())].into()),
+                    ..Default::default()
+                },
+                "overrides.ko",
+            ),
+        ];
+        for (req, field) in cases {
+            let e = req.check(true).unwrap_err();
+            assert_eq!(e.code, "bad_request");
+            assert_eq!(e.extra["field"], field, "{e}");
+        }
+    }
+
+    #[test]
+    fn nigiri_and_bot_take_the_other_seat() {
+        let req = CreateRequest {
+            color: Some("nigiri".into()),
+            opponent: Some("bot".into()),
+            ..Default::default()
+        };
+        let s = req.check(false).unwrap();
+        assert_eq!(s.creator, "white");
+        assert_eq!(s.bot_color(), Some(Color::Black));
+        assert_eq!(req.check(true).unwrap().bot_color(), Some(Color::White));
+    }
+}
