@@ -133,7 +133,7 @@ impl CreateRequest {
             creator: self.creator_color(coin)?.to_string(),
             creator_name: clean_name(self.name.as_deref().unwrap_or("")),
             bot: self.bot(coin)?,
-            scoring_time_limit: self.scoring_time_limit.unwrap_or(300).clamp(10, 86_400),
+            scoring_time_limit: self.scoring_time_limit.unwrap_or(300).clamp(1, 86_400),
         };
         let rules = settings.rules()?;
         settings.check_handicap(&rules)?;
