@@ -36,7 +36,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/actions", post(post_action))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api", any(api_not_found))
-        .route("/api/{*rest}", any(api_not_found));
+        .route("/api/{*rest}", any(api_not_found))
+        .method_not_allowed_fallback(method_not_allowed);
     if let Some(dir) = web {
         router = router
             .route_service("/", ServeFile::new(dir.join("index.html")))
@@ -59,6 +60,14 @@ async fn api_not_found() -> ApiError {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such route; see /api/openapi.json",
+    )
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not take that method; see /api/openapi.json",
     )
 }
 

@@ -16,7 +16,8 @@ async fn the_state_comes_first_then_after_every_change_before_the_ack() {
     let first = ws.next().await;
     assert_eq!(first["type"], "state");
     let seq = first["game"]["seq"].as_i64().unwrap();
-    ws.send(json!({"id": 1, "type": "play", "point": "E5"})).await;
+    ws.send(json!({"id": 1, "type": "play", "point": "E5"}))
+        .await;
     let state = ws.next().await;
     assert_eq!(state["type"], "state");
     assert_eq!(state["game"]["seq"], seq + 1);
@@ -31,24 +32,43 @@ async fn refusals_come_back_with_the_message_id() {
     let g = s.started(json!({"size": 9})).await;
     let mut ws = s.ws(&g.id, Some(&g.white)).await;
     ws.next_of("state").await;
-    ws.send(json!({"id": "a", "type": "play", "point": "E5"})).await;
+    ws.send(json!({"id": "a", "type": "play", "point": "E5"}))
+        .await;
     let e = ws.next_of("error").await;
     assert_eq!(e["id"], "a");
     assert_eq!(e["error"]["code"], "wrong_turn");
     // A token in the message overrides the URL's.
-    ws.send(json!({"id": "b", "token": g.black, "type": "play", "point": "E5"})).await;
+    ws.send(json!({"id": "b", "token": g.black, "type": "play", "point": "E5"}))
+        .await;
     assert_eq!(ws.next_of("ack").await["id"], "b");
-    ws.send(json!({"id": "c", "token": "forged", "type": "pass"})).await;
+    ws.send(json!({"id": "c", "token": "forged", "type": "pass"}))
+        .await;
     assert_eq!(ws.next_of("error").await["error"]["code"], "unauthorized");
-    ws.send(json!({"id": "d", "type": "play", "point": "E5"})).await;
+    ws.send(json!({"id": "d", "type": "play", "point": "E5"}))
+        .await;
     let e = ws.next_of("error").await;
-    assert_eq!((e["id"].as_str(), e["error"]["rule"].as_str()), (Some("d"), Some("occupied")));
+    assert_eq!(
+        (e["id"].as_str(), e["error"]["rule"].as_str()),
+        (Some("d"), Some("occupied"))
+    );
     ws.send(json!({"id": "e", "type": "teleport"})).await;
     let e = ws.next_of("error").await;
-    assert_eq!((e["id"].as_str(), e["error"]["code"].as_str()), (Some("e"), Some("bad_request")));
-    ws.stream.send(Message::Text("{not json".into())).await.unwrap();
+    assert_eq!(
+        (e["id"].as_str(), e["error"]["code"].as_str()),
+        (Some("e"), Some("bad_request"))
+    );
+    ws.stream
+        .send(Message::Text("{not json".into()))
+        .await
+        .unwrap();
     let e = ws.next_of("error").await;
-    assert!(e["error"]["message"].as_str().unwrap().contains("line 1 column 2"), "{e}");
+    assert!(
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("line 1 column 2"),
+        "{e}"
+    );
     ws.send(json!({"id": 9, "type": "ping"})).await;
     let pong = ws.next_of("pong").await;
     assert_eq!(pong["id"], 9);
@@ -68,7 +88,10 @@ async fn spectators_see_every_move_and_the_end() {
     assert_eq!(b["game"]["last_move"], "G7");
     // Without a token a spectator cannot act.
     watcher.send(json!({"id": 1, "type": "resign"})).await;
-    assert_eq!(watcher.next_of("error").await["error"]["code"], "unauthorized");
+    assert_eq!(
+        watcher.next_of("error").await["error"]["code"],
+        "unauthorized"
+    );
     s.act(&g.id, &g.black, json!({"type": "resign"})).await;
     let end = watcher.next_of("state").await;
     assert_eq!(end["game"]["result"], "W+R");
@@ -131,7 +154,10 @@ async fn an_oversized_message_closes_the_connection() {
     let g = s.started(json!({"size": 9})).await;
     let mut ws = s.ws(&g.id, None).await;
     ws.next_of("state").await;
-    let big = format!("{{\"type\": \"ping\", \"pad\": \"{}\"}}", "x".repeat(20_000));
+    let big = format!(
+        "{{\"type\": \"ping\", \"pad\": \"{}\"}}",
+        "x".repeat(20_000)
+    );
     let _ = ws.stream.send(Message::Text(big.into())).await;
     let end = tokio::time::timeout(std::time::Duration::from_secs(5), async {
         loop {

@@ -1,0 +1,181 @@
+//! Random requests never crash the server: every answer is JSON (an error with a code for
+//! anything refused), never a 5xx, and the games stay consistent.
+
+mod common;
+
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+/// Random JSON values, a few levels deep.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (-1e9f64..1e9).prop_map(Value::from),
+        "[ -~]{0,12}".prop_map(Value::from),
+        prop::sample::select(vec![
+            "play",
+            "pass",
+            "resign",
+            "mark",
+            "accept",
+            "reject",
+            "join",
+            "place_handicap",
+            "D4",
+            "pass",
+            "E5",
+            "T19",
+            "black"
+        ])
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+            prop::collection::btree_map(
+                prop::sample::select(vec![
+                    "type",
+                    "point",
+                    "points",
+                    "dead",
+                    "marks_seq",
+                    "seq",
+                    "name",
+                    "size",
+                    "ruleset",
+                    "komi",
+                    "time",
+                    "handicap",
+                    "x"
+                ]),
+                inner,
+                0..4
+            )
+            .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+        ]
+    })
+}
+
+/// An action that is often well-formed: a type the server knows, with random fields.
+fn action() -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(vec![
+            "play",
+            "pass",
+            "resign",
+            "mark",
+            "accept",
+            "reject",
+            "join",
+            "place_handicap",
+            "dance",
+        ]),
+        prop::option::of(prop::sample::select(vec![
+            "A1", "E5", "J9", "Z9", "pass", "", "e5", "E0", "E10",
+        ])),
+        prop::option::of(any::<bool>()),
+        prop::option::of(-2i64..40),
+    )
+        .prop_map(|(t, p, d, s)| {
+            let mut v = json!({"type": t});
+            if let Some(p) = p {
+                v["point"] = json!(p);
+            }
+            if let Some(d) = d {
+                v["dead"] = json!(d);
+            }
+            if let Some(s) = s {
+                v["marks_seq"] = json!(s);
+            }
+            v
+        })
+}
+
+#[derive(Debug, Clone)]
+enum Request {
+    Create(Value),
+    Act {
+        token: u8,
+        body: Value,
+    },
+    Raw {
+        method: &'static str,
+        path: String,
+        body: String,
+    },
+}
+
+fn request() -> impl Strategy<Value = Request> {
+    prop_oneof![
+        any_json().prop_map(Request::Create),
+        (0u8..3, action()).prop_map(|(token, body)| Request::Act { token, body }),
+        (0u8..3, any_json()).prop_map(|(token, body)| Request::Act { token, body }),
+        (
+            prop::sample::select(vec!["GET", "POST", "PUT", "DELETE"]),
+            prop::sample::select(vec![
+                "/api/games",
+                "/api/games/GAME",
+                "/api/games/GAME/actions",
+                "/api/games/GAME/sgf",
+                "/api/rulesets",
+                "/api/games?status=x&limit=-1",
+                "/api/games/%00/sgf",
+                "/api/games/GAME/../../etc"
+            ]),
+            "[ -~]{0,40}",
+        )
+            .prop_map(|(method, path, body)| Request::Raw {
+                method,
+                path: path.to_string(),
+                body
+            }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_requests_get_json_answers_and_never_crash(requests in prop::collection::vec(request(), 1..30)) {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async {
+            let s = common::server().await;
+            let g = s.started(json!({"size": 9, "ruleset": "japanese"})).await;
+            let tokens = [g.black.clone(), g.white.clone(), "nonsense".to_string()];
+            let mut plays = 0;
+            for r in &requests {
+                let (status, body) = match r {
+                    Request::Create(v) => s.call("POST", "/api/games", None, Some(v.clone())).await,
+                    Request::Act { token, body } => {
+                        let (st, reply) = s.try_act(&g.id, &tokens[*token as usize], body.clone()).await;
+                        if st == 200 && body["type"] == "play" {
+                            plays += 1;
+                        }
+                        (st, reply)
+                    }
+                    Request::Raw { method, path, body } => {
+                        let url = format!("{}{}", s.base, path.replace("GAME", &g.id));
+                        let resp = s.http.request(method.parse().unwrap(), &url).body(body.clone()).send().await.unwrap();
+                        let st = resp.status().as_u16();
+                        let text = resp.text().await.unwrap();
+                        (st, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+                    }
+                };
+                assert!(status < 500, "{r:?} -> {status} {body}");
+                if status >= 400 {
+                    assert!(body["error"]["code"].is_string(), "{r:?} -> {status} {body}");
+                    assert!(body["error"]["message"].is_string());
+                }
+            }
+            // The game is whole: as many moves as were accepted (passes aside), and it
+            // still answers.
+            let snap = s.game(&g.id).await;
+            let stones = snap["moves"].as_array().unwrap().iter().filter(|m| m["point"] != "pass").count();
+            assert!(stones <= plays);
+            let (st, _) = s.call("GET", "/api/health", None, None).await;
+            assert_eq!(st, 200);
+        });
+    }
+}
