@@ -553,6 +553,25 @@ impl App {
         Ok(ids.len())
     }
 
+    /// Forgets the finished games nobody is watching (they are loaded again on demand);
+    /// the number forgotten.
+    pub fn evict_finished(&self) -> usize {
+        let Ok(mut map) = self.games.lock() else {
+            return 0;
+        };
+        let before = map.len();
+        map.retain(|_, cell| {
+            let idle = cell.updates.receiver_count() == 0;
+            let finished = cell
+                .state
+                .try_lock()
+                .map(|g| g.phase() == PhaseName::Finished);
+            // A game busy right now (locked) is kept.
+            !(idle && finished.unwrap_or(false))
+        });
+        before - map.len()
+    }
+
     /// The number of games in memory.
     pub fn loaded(&self) -> usize {
         self.games.lock().map_or(0, |m| m.len())

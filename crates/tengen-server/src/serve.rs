@@ -46,6 +46,14 @@ pub async fn start(
         listen(app.clone(), url).await?;
     }
     let resumed = app.recover().await.map_err(|e| e.to_string())?;
+    let janitor = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            janitor.evict_finished();
+        }
+    });
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

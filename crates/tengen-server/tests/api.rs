@@ -577,3 +577,23 @@ async fn the_lobby_lists_active_games_and_the_rulesets() {
     assert_eq!(st, 200);
     assert_eq!(doc["openapi"], "3.0.3");
 }
+
+#[tokio::test]
+async fn finished_games_nobody_watches_leave_memory_and_come_back_on_demand() {
+    let s = common::server().await;
+    let g = s.started(json!({"size": 9})).await;
+    s.play(&g, &["E5"]).await;
+    s.act(&g.id, &g.white, json!({"type": "resign"})).await;
+    let (_, health) = s.call("GET", "/api/health", None, None).await;
+    assert_eq!(health["games_loaded"], 1);
+    // Watched, it stays.
+    let ws = s.ws(&g.id, None).await;
+    assert_eq!(s.app.evict_finished(), 0);
+    drop(ws);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(s.app.evict_finished(), 1);
+    assert_eq!(s.app.loaded(), 0);
+    let snap = s.game(&g.id).await;
+    assert_eq!(snap["result"], "B+R");
+    assert_eq!(snap["moves"][0]["point"], "E5");
+}

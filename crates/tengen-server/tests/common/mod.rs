@@ -12,6 +12,7 @@ use tokio_tungstenite::tungstenite::Message;
 pub struct Server {
     pub base: String,
     pub http: reqwest::Client,
+    pub app: std::sync::Arc<tengen_server::App>,
 }
 
 /// Starts a server with these limits on `database` (default: in memory).
@@ -27,6 +28,7 @@ pub async fn server_with(limits: Limits, database: &str) -> Server {
     Server {
         base: format!("http://{}", started.addr),
         http: reqwest::Client::new(),
+        app: started.app,
     }
 }
 
