@@ -417,7 +417,17 @@ impl App {
     /// The server's own next event, if one is due now: dead stones to propose, or the
     /// bot's acceptance or rejection of the marks.
     async fn next_event(&self, g: &LiveGame, local: bool) -> Option<Event> {
-        if g.phase() != PhaseName::Scoring || !local {
+        if !local {
+            return None;
+        }
+        if g.phase() == PhaseName::Placing && g.settings.bot_color() == Some(Color::Black) {
+            // The bot places a free handicap on the star points, as a fixed one.
+            let points = tengen::handicap::fixed_handicap(g.size(), g.settings.handicap).ok()?;
+            return Some(Event::PlaceHandicap {
+                points: points.iter().map(|p| p.to_gtp(g.size())).collect(),
+            });
+        }
+        if g.phase() != PhaseName::Scoring {
             return None;
         }
         if !g.proposed {

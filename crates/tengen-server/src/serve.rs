@@ -64,9 +64,30 @@ pub async fn start(
             listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
         )
+        .with_graceful_shutdown(stop_signal())
         .await
     };
     Ok((Started { addr, resumed, app }, serve))
+}
+
+/// Ctrl-C or SIGTERM: stop taking connections and let the requests in flight finish
+/// (everything acknowledged is already stored).
+async fn stop_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(t) => t,
+                Err(_) => return std::future::pending().await,
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
 }
 
 /// Follows PostgreSQL's notifications of new events; after a lost connection, every game

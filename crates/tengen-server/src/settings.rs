@@ -241,6 +241,16 @@ impl Settings {
                 "fixed handicap stones need a board of at least 7x7",
             ));
         }
+        let bot_places = self.bot_color() == Some(Color::Black) && !fixed;
+        if bot_places && n > max_fixed_handicap(size) {
+            return Err(ApiError::bad_request(
+                "handicap",
+                format!(
+                    "the bot places a free handicap on the star points: at most {} stones here",
+                    max_fixed_handicap(size)
+                ),
+            ));
+        }
         if n < 2 || n > max {
             return Err(ApiError::bad_request(
                 "handicap",

@@ -597,3 +597,15 @@ async fn finished_games_nobody_watches_leave_memory_and_come_back_on_demand() {
     assert_eq!(snap["result"], "B+R");
     assert_eq!(snap["moves"][0]["point"], "E5");
 }
+
+#[tokio::test]
+async fn the_bot_places_a_free_handicap_as_black() {
+    let s = common::server().await;
+    let g = s
+        .started(json!({"size": 9, "ruleset": "chinese", "handicap": 2, "color": "white", "opponent": "bot", "bot_playouts": 100}))
+        .await;
+    let snap = s.wait_for(&g.id, 10, |v| v["phase"] == "playing").await;
+    assert_eq!(snap["to_move"], "white");
+    assert_eq!(snap["board"][2], "......X..");
+    assert_eq!(snap["board"][6], "..X......");
+}
