@@ -361,6 +361,9 @@ async fn to_scoring(s: &common::Server, ruleset: &str) -> common::Created {
         ],
     )
     .await;
+    // The server proposes the estimator's dead stones right after the passes.
+    s.wait_for(&g.id, 10, |v| v["scoring"]["proposed"] == true)
+        .await;
     g
 }
 
@@ -368,10 +371,7 @@ async fn to_scoring(s: &common::Server, ruleset: &str) -> common::Created {
 async fn scoring_marks_accept_and_finish() {
     let s = server().await;
     let g = to_scoring(&s, "chinese").await;
-    let snap = s
-        .wait_for(&g.id, 10, |v| v["scoring"]["proposed"] == true)
-        .await;
-    assert_eq!(snap["phase"], "scoring");
+    assert_eq!(s.game(&g.id).await["phase"], "scoring");
     // Moves are refused while scoring.
     let (st, e) = s
         .try_act(&g.id, &g.black, json!({"type": "play", "point": "B2"}))
@@ -449,8 +449,6 @@ async fn scoring_marks_accept_and_finish() {
 async fn rejecting_resumes_play_under_chinese_rules() {
     let s = server().await;
     let g = to_scoring(&s, "chinese").await;
-    s.wait_for(&g.id, 10, |v| v["scoring"]["proposed"] == true)
-        .await;
     let snap = s.act(&g.id, &g.white, json!({"type": "reject"})).await;
     assert_eq!(snap["phase"], "playing");
     assert_eq!(snap["resumptions"], 1);
@@ -464,8 +462,6 @@ async fn rejecting_resumes_play_under_chinese_rules() {
 async fn wmsg_resumes_once_then_scores_as_it_stands() {
     let s = server().await;
     let g = to_scoring(&s, "wmsg").await;
-    s.wait_for(&g.id, 10, |v| v["scoring"]["proposed"] == true)
-        .await;
     s.act(&g.id, &g.black, json!({"type": "reject"})).await;
     let snap = s.play(&g, &["pass", "pass"]).await;
     assert_eq!(snap["phase"], "finished");
@@ -477,8 +473,6 @@ async fn wmsg_resumes_once_then_scores_as_it_stands() {
 async fn japanese_disputes_go_to_confirmation_play() {
     let s = server().await;
     let g = to_scoring(&s, "japanese").await;
-    s.wait_for(&g.id, 10, |v| v["scoring"]["proposed"] == true)
-        .await;
     let snap = s.act(&g.id, &g.black, json!({"type": "reject"})).await;
     assert_eq!(snap["phase"], "confirming");
     assert_eq!(snap["confirming"]["to_move"], "black");
