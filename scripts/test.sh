@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test of the project. Needs GNU Go (/usr/games/gnugo) for the differential
-# tests: `.ci/run` installs it; on a machine without it, `apt-get install gnugo`.
+# Runs every test of the project:
+# - the Rust tests of every crate (GNU Go /usr/games/gnugo for the differential tests, the
+#   goban-original-games records, PostgreSQL's server binaries for the multi-node test:
+#   the test starts a private cluster itself);
+# - the web board end to end in a real headless Chromium (/usr/bin/chromium) driven by
+#   playwright-core from npm, against a real `tengen serve`.
+# `.ci/run` installs all of these (apt-get install gnugo goban-original-games postgresql
+# chromium) and then runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets "$@"
 cargo test --workspace --doc
+cargo build -p tengen-cli
+if [ ! -d web/node_modules/playwright-core ]; then
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+fi
+TENGEN_BIN="${CARGO_TARGET_DIR:-target}/debug/tengen" node web/tests/e2e.mjs

@@ -345,6 +345,10 @@ impl LiveGame {
     }
 
     fn default_name(&self, seat: Color) -> String {
+        let creator = crate::settings::color_from_name(&self.settings.creator);
+        if creator == Some(seat) && !self.settings.creator_name.is_empty() {
+            return self.settings.creator_name.clone();
+        }
         match seat {
             Color::Black => "Black".into(),
             Color::White => "White".into(),

@@ -1,0 +1,540 @@
+// End-to-end tests of the web board in a real headless Chromium (Debian's `chromium`,
+// driven by playwright-core). Starts `tengen serve` itself on a free port with an in-memory
+// database, runs the scenarios, keeps screenshots in tests/artifacts/, and stops the server
+// at the end, also on failure. Prints one line per test and a final "N passed, N failed".
+//
+//   cd web && npm install && npm test
+//   TENGEN_BIN=/path/to/tengen npm test      (default: ../target/debug/tengen)
+//   CHROMIUM=/path/to/chromium npm test      (default: /usr/bin/chromium)
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { positionsFromMoves, describeResult, parsePoint, pointName } from '../js/coords.js';
+import { clockFace, parseControl } from '../js/clock.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.resolve(here, '..');
+const repoDir = path.resolve(webDir, '..');
+const artifacts = path.join(here, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const BIN = process.env.TENGEN_BIN || path.join(repoDir, 'target', 'debug', 'tengen');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const WAIT = Number(process.env.E2E_TIMEOUT_MS || 20000);
+
+const results = [];
+let server = null;
+let browser = null;
+
+// ---- The server ---------------------------------------------------------------------------
+function startServer() {
+  return new Promise((resolve, reject) => {
+    if (!existsSync(BIN)) {
+      reject(new Error(`no tengen binary at ${BIN}: build it (cargo build -p tengen-cli) or set TENGEN_BIN`));
+      return;
+    }
+    // Run from the repository's top so that the server finds web/ beside it.
+    const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--database', 'sqlite::memory:'], {
+      cwd: repoDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+    });
+    server = child;
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`the server printed no URL within 30 s\nstdout: ${out}\nstderr: ${err}`)), 30000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+      if (process.env.E2E_SERVER_LOG) process.stderr.write(d);
+    });
+    child.on('exit', (code, sig) => {
+      clearTimeout(timer);
+      server = null;
+      reject(new Error(`the server exited (${code ?? sig})\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
+
+function stopServer() {
+  if (server) {
+    server.kill('SIGTERM');
+    server = null;
+  }
+}
+process.on('exit', stopServer);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopServer(); process.exit(130); });
+
+// ---- Test harness -------------------------------------------------------------------------
+async function test(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    results.push({ name, ok: false, error: e });
+    console.log(`not ok - ${name}\n  ${String(e.stack || e).split('\n').join('\n  ')}`);
+  }
+}
+
+const tid = (id) => `[data-testid="${id}"]`;
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
+
+function watchErrors(page, label, errors) {
+  page.on('pageerror', (e) => errors.push(`${label}: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${label} console: ${m.text()}`); });
+}
+
+async function newPlayer(viewport) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT);
+  return { context, page };
+}
+
+/** Clicks a point and waits until the stone stands there on every page given. */
+async function play(page, point, color, pages = [page]) {
+  await page.click(tid(`pt-${point}`));
+  for (const p of pages) {
+    await p.waitForSelector(`${tid(`stone-${point}`)}[data-color="${color}"]`);
+  }
+}
+
+/** Moves the keyboard cursor of the board to `target` with the arrow keys. */
+async function cursorTo(page, target, size) {
+  await page.focus(tid('goban'));
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  const from = await page.getAttribute(tid('cursor'), 'data-point');
+  const a = parsePoint(from, size);
+  const b = parsePoint(target, size);
+  const keys = [];
+  for (let i = a.x; i < b.x; i++) keys.push('ArrowRight');
+  for (let i = a.x; i > b.x; i--) keys.push('ArrowLeft');
+  for (let i = a.y; i < b.y; i++) keys.push('ArrowDown');
+  for (let i = a.y; i > b.y; i--) keys.push('ArrowUp');
+  for (const k of keys) await page.keyboard.press(k);
+  await page.waitForSelector(`${tid('cursor')}[data-point="${target}"]`, { state: 'attached' });
+}
+
+async function waitPhase(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="status"]').textContent), re.source);
+}
+
+async function createGame(page, base, opts) {
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`${tid('ruleset-select')} option[value="${opts.ruleset}"]`, { state: 'attached' });
+  await page.fill(tid('lobby-name'), opts.name);
+  await page.selectOption(tid('size-select'), String(opts.size));
+  await page.selectOption(tid('ruleset-select'), opts.ruleset);
+  await page.check(tid(`color-${opts.color}`));
+  await page.selectOption(tid('time-system'), opts.time || 'none');
+  if (opts.time === 'byoyomi') {
+    await page.fill(tid('time-main'), '10');
+    await page.fill(tid('time-periods'), '5');
+    await page.fill(tid('time-period'), '30');
+  }
+  await page.check(tid(`opponent-${opts.opponent}`));
+  if (opts.opponent === 'bot') await page.selectOption(tid('bot-playouts'), String(opts.playouts || 100));
+  await page.click(tid('create-button'));
+  await page.waitForURL(/\/game\//);
+  await page.waitForSelector(tid('goban'));
+  await page.waitForSelector(`${tid('pt-A1')}`, { state: 'attached' });
+  return page.url().split('/game/')[1].split(/[?#]/)[0];
+}
+
+// ---- Scenarios ----------------------------------------------------------------------------
+async function twoPlayers(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1280, height: 900 });
+  const b = await newPlayer({ width: 412, height: 900 }); // a phone-sized window
+  watchErrors(a.page, 'Alice', errors);
+  watchErrors(b.page, 'Bob', errors);
+  const A = a.page;
+  const B = b.page;
+  const both = [A, B];
+  try {
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('ruleset-select')} option[value="japanese"]`, { state: 'attached' });
+    await A.selectOption(tid('ruleset-select'), 'japanese');
+    await A.waitForFunction(() => document.querySelector('[data-testid="ruleset-summary"]').textContent.length > 10);
+    await shot(A, 'lobby');
+
+    const id = await createGame(A, base, { name: 'Alice', size: 9, ruleset: 'japanese', color: 'black', time: 'byoyomi', opponent: 'human' });
+    assert.ok(!A.url().includes('token='), `the token stays out of the address bar: ${A.url()}`);
+    const stored = await A.evaluate((gid) => localStorage.getItem(`tengen.seat.${gid}`), id);
+    assert.match(stored, /"seat":"black"/, 'the seat token is kept in localStorage');
+
+    await A.waitForSelector(tid('invite-panel'));
+    await shot(A, 'waiting-for-opponent');
+    const invite = await A.inputValue(tid('invite-link'));
+    assert.match(invite, /\/game\/.+seat=white/, `an invitation link for White: ${invite}`);
+
+    // Bob opens the link and takes the seat.
+    await B.goto(invite);
+    await B.waitForSelector(tid('join-panel'));
+    assert.ok(!B.url().includes('token='), 'the invited token is stripped too');
+    await B.fill(tid('join-name'), 'Bob');
+    await B.click(tid('join-button'));
+    await waitPhase(A, /Your move/);
+    await waitPhase(B, /Black to move/);
+    await A.waitForSelector(`${tid('name-white')}:has-text("Bob")`);
+    await A.waitForSelector(`${tid('clock-black')}.running`);
+
+    // Hovering shows the stone Alice would play.
+    await A.hover(tid('pt-C3'));
+    await A.waitForSelector(`${tid('ghost-hover')}.black`, { state: 'attached' });
+    // Opening: a ko shape around E5/F5. One move by keyboard, one with the confirm step.
+    await play(A, 'E6', 'black', both);
+    await play(B, 'F6', 'white', both);
+    await play(A, 'D5', 'black', both);
+    await play(B, 'E5', 'white', both);
+    await play(A, 'E4', 'black', both);
+    await play(B, 'F4', 'white', both);
+    // Alice plays D7 with the keyboard.
+    await cursorTo(A, 'D7', 9);
+    await A.keyboard.press('Enter');
+    for (const p of both) await p.waitForSelector(`${tid('stone-D7')}[data-color="black"]`);
+    // Bob turns on the confirm step: the first tap only proposes the move.
+    await B.check(tid('confirm-toggle'));
+    await B.click(tid('pt-G5'));
+    await B.waitForSelector(tid('ghost-pending'), { state: 'attached' });
+    assert.equal(await B.locator(tid('stone-G5')).count(), 0, 'an unconfirmed move is not played');
+    await B.click(tid('confirm-move'));
+    for (const p of both) await p.waitForSelector(`${tid('stone-G5')}[data-color="white"]`);
+    await B.uncheck(tid('confirm-toggle'));
+
+    // Black captures E5.
+    await play(A, 'F5', 'black', both);
+    for (const p of both) await p.waitForSelector(tid('stone-E5'), { state: 'detached' });
+    await A.waitForSelector(`${tid('prisoners-black')}:has-text("1 prisoner")`);
+    await B.waitForSelector(`${tid('last-move')}[data-point="F5"]`, { state: 'attached' });
+
+    // White's immediate recapture is refused, with the rule's explanation and the point marked.
+    await B.click(tid('pt-E5'));
+    const msg = B.locator(tid('message'));
+    await msg.waitFor({ state: 'visible' });
+    const text = await msg.textContent();
+    assert.match(text, /ko/i, `the refusal names the rule: ${text}`);
+    await B.waitForSelector(`${tid('refused')}[data-point="E5"]`, { state: 'attached' });
+    assert.equal(await B.locator(tid('stone-E5')).count(), 0, 'the refused move is not on the board');
+    await shot(B, 'play-refused-ko-phone');
+
+    // White invades at B8 instead; Black fills the ko; then both build walls (D and G
+    // columns) so that each side has territory to count.
+    await play(B, 'B8', 'white', both);
+    await play(A, 'E5', 'black', both);
+    const walls = ['G4', 'D4', 'G6', 'D6', 'G3', 'D3', 'G7', 'D2', 'G2', 'D8', 'G8', 'D1', 'G1', 'D9', 'G9'];
+    for (let i = 0; i < walls.length - 1; i++) {
+      const white = i % 2 === 0;
+      await play(white ? B : A, walls[i], white ? 'white' : 'black', both);
+    }
+    // Alice's connection drops (and stays down) while Bob plays G9; once it is back, the
+    // first state message brings her page up to date.
+    await A.evaluate(() => window.__tengen.conn.close());
+    await A.waitForSelector(`${tid('connection')}[data-state="closed"]`, { state: 'attached' });
+    await play(B, 'G9', 'white');
+    assert.equal(await A.locator(tid('stone-G9')).count(), 0, 'no news while disconnected');
+    await A.evaluate(() => window.__tengen.conn.connect());
+    await A.waitForSelector(`${tid('stone-G9')}[data-color="white"]`, { state: 'attached' });
+    await A.waitForSelector(`${tid('connection')}[data-state="open"]`, { state: 'attached' });
+    // An unexpected close is followed by a reconnection with backoff.
+    await A.evaluate(() => window.__tengen.conn.ws.close());
+    await A.waitForSelector(`${tid('connection')}:not([data-state="open"])`, { state: 'attached' });
+    await A.waitForSelector(`${tid('connection')}[data-state="open"]`, { state: 'attached' });
+    await shot(A, 'play-9x9');
+
+    // Black passes (with confirmation), then White: counting begins.
+    await A.click(tid('pass-button'));
+    await A.waitForSelector(`${tid('confirm-dialog')}[open]`);
+    await A.click(tid('confirm-yes'));
+    await waitPhase(B, /Black passed/);
+    await B.click(tid('pass-button'));
+    await B.click(tid('confirm-yes'));
+    for (const p of both) await p.waitForSelector(tid('scoring-panel'));
+
+    // Alice toggles White's invader on B8; Bob sees the mark change.
+    const deadBefore = await A.getAttribute(tid('stone-B8'), 'data-dead');
+    await A.click(tid('pt-B8'));
+    const expected = deadBefore === 'true' ? 'false' : 'true';
+    for (const p of both) await p.waitForSelector(`${tid('stone-B8')}[data-dead="${expected}"]`, { state: 'attached' });
+    if (expected === 'false') {
+      // The server had proposed it dead already; mark it dead again.
+      await B.click(tid('pt-B8'));
+      for (const p of both) await p.waitForSelector(`${tid('stone-B8')}[data-dead="true"]`, { state: 'attached' });
+    }
+    await A.waitForSelector(tid('score-table'));
+    await A.waitForSelector(tid('terr-A1'), { state: 'attached' });
+    await A.waitForSelector(tid('terr-J9'), { state: 'attached' });
+    await shot(A, 'scoring-9x9');
+    await shot(B, 'scoring-9x9-phone');
+
+    // Both accept; both see the same result.
+    await A.click(tid('accept-button'));
+    await B.waitForSelector(`${tid('accepted-black')}[data-accepted="true"]`);
+    await B.click(tid('accept-button'));
+    for (const p of both) await p.waitForSelector(tid('result-panel'));
+    const resultA = await A.textContent(tid('result'));
+    const resultB = await B.textContent(tid('result'));
+    assert.equal(resultA, resultB, 'both players see the same result');
+    const snap = await (await A.request.get(`${base}/api/games/${id}`)).json();
+    assert.equal(snap.phase, 'finished');
+    assert.ok(resultA.includes(snap.result), `the page shows the server's result ${snap.result}: ${resultA}`);
+    assert.ok(resultA.includes(describeResult(snap.result)));
+    // Black: territory A-C (27 points, B8 included) + 1 prisoner (E5) + 1 dead stone = 29;
+    // White: territory H-J (18) + komi 6.5 = 24.5; the E-F columns are neutral.
+    assert.equal(snap.result, 'B+4.5', `the expected score: ${snap.result}`);
+    assert.equal(await A.textContent(tid('total-black')), '29');
+    assert.equal(await A.textContent(tid('total-white')), '24.5');
+    await shot(A, 'finished-9x9');
+
+    // The SGF download.
+    const [download] = await Promise.all([A.waitForEvent('download'), A.click(tid('sgf-download'))]);
+    const sgf = readFileSync(await download.path(), 'utf8');
+    assert.match(sgf, /^\s*\(;/, 'an SGF game tree');
+    assert.match(sgf, /SZ\[9\]/);
+    assert.match(sgf, /;B\[ed\]/, 'Black E6 is written as ed');
+    assert.match(sgf, /;B\[fe\]/, 'Black F5 is written as fe');
+    assert.match(sgf, /KM\[6\.5\]/);
+    const re = /RE\[([^\]]*)\]/.exec(sgf);
+    assert.ok(re, 'the SGF has a result');
+    assert.equal(re[1], snap.result, 'the SGF result is the game result');
+    assert.match(sgf, /TB(\[[a-s]{2}\])*\[bb\]/, 'the dead stone on B8 counts for Black (TB)');
+
+    // Stepping through the moves after the game.
+    const n = snap.moves.length;
+    await A.click(tid('replay-prev'));
+    await A.waitForSelector(`${tid('replay-pos')}:has-text("Move ${n - 1} / ${n}")`);
+    await A.click(tid('replay-first'));
+    await A.waitForSelector(`${tid('replay-pos')}:has-text("Move 0 / ${n}")`);
+    assert.equal(await A.locator('[data-testid^="stone-"]').count(), 0, 'the first position is empty');
+    await A.click(tid('replay-next'));
+    await A.waitForSelector(`${tid('stone-E6')}[data-color="black"]`, { state: 'attached' });
+    assert.equal(await A.locator('[data-testid^="stone-"]').count(), 1);
+    // After move 9 (F5 captures E5) the white stone is gone; before it, it stands.
+    await A.click(tid('move-8'));
+    await A.waitForSelector(tid('stone-E5'), { state: 'attached' });
+    await A.click(tid('move-9'));
+    await A.waitForSelector(tid('stone-E5'), { state: 'detached' });
+    await A.focus(tid('goban'));
+    await A.keyboard.press('End');
+    await A.waitForSelector(`${tid('replay-pos')}:has-text("Move ${n} / ${n}")`);
+    await shot(A, 'replay-9x9');
+
+    // The lobby lists the game as finished.
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('finished-games')} ${tid(`game-row-${id}`)}`);
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}
+
+async function againstBot(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 860 });
+  watchErrors(a.page, 'Player', errors);
+  const A = a.page;
+  try {
+    await createGame(A, base, { name: 'Carol', size: 9, ruleset: 'chinese', color: 'black', time: 'none', opponent: 'bot', playouts: 100 });
+    await waitPhase(A, /Your move/);
+    const opening = ['E5', 'C3', 'G7', 'C7', 'G3'];
+    let turns = 0;
+    for (;;) {
+      // Wait until it is our move, or the game is over.
+      await A.waitForFunction(() => {
+        const done = !document.querySelector('[data-testid="result-panel"]').hidden;
+        const scoring = !document.querySelector('[data-testid="scoring-panel"]').hidden;
+        const pass = document.querySelector('[data-testid="pass-button"]');
+        const controls = !document.querySelector('[data-testid="play-controls"]').hidden;
+        return done || scoring || (controls && !pass.disabled);
+      }, null, { timeout: 120000 });
+      if (await A.isVisible(tid('result-panel'))) break;
+      if (await A.isVisible(tid('scoring-panel'))) {
+        if (await A.isEnabled(tid('accept-button'))) await A.click(tid('accept-button'));
+        await A.waitForSelector(tid('result-panel'), { timeout: 60000 });
+        break;
+      }
+      turns++;
+      const before = await A.textContent(tid('move-count'));
+      if (turns > 40) {
+        await A.click(tid('resign-button'));
+        await A.click(tid('confirm-yes'));
+      } else {
+        const next = opening.shift();
+        const free = next && (await A.locator(tid(`stone-${next}`)).count()) === 0;
+        if (free) {
+          await A.click(tid(`pt-${next}`));
+          if (turns === 3) {
+            await A.waitForSelector(tid(`stone-${next}`), { state: 'attached' });
+            await shot(A, 'bot-game-in-play');
+          }
+        } else {
+          await A.click(tid('pass-button'));
+          await A.click(tid('confirm-yes'));
+        }
+      }
+      // Our action is in when the move count changes (or the game has moved on).
+      await A.waitForFunction((b) => document.querySelector('[data-testid="move-count"]').textContent !== b
+        || !document.querySelector('[data-testid="result-panel"]').hidden
+        || !document.querySelector('[data-testid="scoring-panel"]').hidden, before);
+    }
+    const result = await A.textContent(tid('result'));
+    assert.match(result, /wins|Draw|No result/, `a result: ${result}`);
+    const name = await A.textContent(tid('name-white'));
+    assert.match(name, /bot|Built-in/i, `White is the built-in player: ${name}`);
+    await shot(A, 'bot-game-finished');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+  }
+}
+
+async function confirmationPlay(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 860 });
+  const b = await newPlayer({ width: 1200, height: 860 });
+  watchErrors(a.page, 'Dan', errors);
+  watchErrors(b.page, 'Eve', errors);
+  const A = a.page;
+  const B = b.page;
+  const both = [A, B];
+  try {
+    await createGame(A, base, { name: 'Dan', size: 9, ruleset: 'japanese', color: 'black', time: 'none', opponent: 'human' });
+    await A.waitForSelector(tid('invite-panel'));
+    // Eve pastes the link into the lobby's "join by link" box.
+    await B.goto(`${base}/`);
+    await B.fill(tid('join-link'), await A.inputValue(tid('invite-link')));
+    await B.click(tid('join-go'));
+    await B.waitForSelector(tid('join-panel'));
+    await B.fill(tid('join-name'), 'Eve');
+    await B.click(tid('join-button'));
+    await waitPhase(A, /Your move/);
+    await play(A, 'C3', 'black', both);
+    await play(B, 'G7', 'white', both);
+    await play(A, 'G6', 'black', both);
+    await B.click(tid('pass-button'));
+    await B.click(tid('confirm-yes'));
+    await waitPhase(A, /White passed/);
+    await A.click(tid('pass-button'));
+    await A.click(tid('confirm-yes'));
+    for (const p of both) await p.waitForSelector(tid('scoring-panel'));
+    // Dan disputes the marks: under Japanese rules that starts confirmation play.
+    await A.click(tid('reject-button'));
+    await A.click(tid('confirm-yes'));
+    for (const p of both) {
+      await p.waitForSelector(`${tid('board-banner')}.confirming`);
+      await p.waitForSelector(`${tid('goban')}.mode-confirming`);
+    }
+    const snap = await (await A.request.get(`${base}/api/games/${await A.evaluate(() => location.pathname.split('/').pop())}`)).json();
+    assert.equal(snap.phase, 'confirming');
+    const mover = snap.confirming.to_move === 'black' ? A : B;
+    const other = mover === A ? B : A;
+    await play(mover, 'C4', snap.confirming.to_move, both);
+    await waitPhase(other, /Confirmation play.*Your move/);
+    await shot(other, 'confirmation-play');
+    // The main board is restored afterwards: two passes end the confirmation play.
+    await other.click(tid('pass-button'));
+    await other.click(tid('confirm-yes'));
+    await waitPhase(mover, /passed\. Your move/);
+    await mover.click(tid('pass-button'));
+    await mover.click(tid('confirm-yes'));
+    for (const p of both) {
+      await p.waitForFunction(() => !document.querySelector('[data-testid="result-panel"]').hidden
+        || !document.querySelector('[data-testid="scoring-panel"]').hidden);
+      assert.equal(await p.locator(`${tid('goban')}.mode-confirming`).count(), 0, 'the confirmation look is gone');
+    }
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}
+
+function unitChecks() {
+  // The replay rebuilds earlier positions from the final board and each move's captures.
+  const finalBoard = ['.X.', 'X.X', '.X.'];
+  const moves = [
+    { color: 'black', point: 'B3', captures: [] },
+    { color: 'white', point: 'B2', captures: [] },
+    { color: 'black', point: 'A2', captures: [] },
+    { color: 'white', point: 'C1', captures: [] },
+    { color: 'black', point: 'C2', captures: [] },
+    { color: 'white', point: 'pass', captures: [] },
+    { color: 'black', point: 'B1', captures: ['B2', 'C1'] },
+  ];
+  const pos = positionsFromMoves(finalBoard, moves);
+  assert.deepEqual(pos[0], ['...', '...', '...']);
+  assert.deepEqual(pos[6], ['.X.', 'XOX', '..O']);
+  assert.deepEqual(pos[7], finalBoard);
+  assert.deepEqual(parsePoint('J9', 9), { x: 8, y: 0 });
+  assert.equal(pointName(8, 8, 19), 'J11');
+  assert.equal(describeResult('B+3.5'), 'Black wins by 3.5 points');
+  assert.equal(describeResult('W+R'), 'White wins by resignation');
+  // Byo-yomi counted down locally through a period.
+  const clock = {
+    control: 'byoyomi:600+5x30', running: 'white', server_time: 0,
+    white: { main_ms: 1000, period: 0, period_ms: 30000, periods_left: 5, flagged: false, flag_in_ms: 151000 },
+  };
+  assert.equal(clockFace(clock, 'white', 500).main, '0.5');
+  const f = clockFace(clock, 'white', 1000 + 30000 + 5000);
+  assert.equal(f.main, '0:25');
+  assert.match(f.detail, /4 periods left/);
+  // The server sends period_ms 0 while in main time: the first period is then a full one.
+  const main = { ...clock, white: { ...clock.white, period_ms: 0 } };
+  assert.equal(clockFace(main, 'white', 1000 + 2000).main, '0:28');
+  assert.match(clockFace(main, 'white', 1000 + 2000).detail, /5 periods left/);
+  assert.deepEqual(parseControl('canadian:10m+25/5m'), { system: 'canadian', main: 600000, stones: 25, period: 300000 });
+}
+
+// ---- Main -----------------------------------------------------------------------------------
+async function main() {
+  await test('replay positions, points, results and clocks (no browser)', unitChecks);
+  let base = null;
+  try {
+    base = await startServer();
+    console.log(`# server at ${base}`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  } catch (e) {
+    results.push({ name: 'start the server and Chromium', ok: false, error: e });
+    console.log(`not ok - start the server and Chromium\n  ${e.message}`);
+  }
+  if (base && browser) {
+    await test('two players: create and join a 9x9 game, capture, refused ko, pass, mark a dead chain, accept, SGF, replay', () => twoPlayers(base));
+    await test('Japanese rules: a rejected count starts confirmation play, shown as such', () => confirmationPlay(base));
+    await test('a game against the built-in player, to the end', () => againstBot(base));
+  }
+  if (browser) await browser.close();
+  stopServer();
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  console.log(`# screenshots in ${path.relative(process.cwd(), artifacts) || artifacts}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.log(`not ok - the test run\n  ${e.stack || e}`);
+  stopServer();
+  console.log(`0 passed, ${results.length + 1} failed`);
+  process.exit(1);
+});
