@@ -287,7 +287,7 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     let info = game_info(root, options, &mut problems);
     let start = setup(root, info.size, None, &mut problems);
     let first = first_player(root, start.as_ref(), info.handicap);
-    let board = start.unwrap_or_else(|| Board::new(info.size));
+    let board = start.map_or_else(|| Board::new_boxed(info.size), Box::new);
     let mut game = Game::from_position(board, first, info.rules.clone());
     // At most one move a node: room for them all at once.
     game.reserve(nodes.len());

@@ -199,13 +199,14 @@ struct Checked {
 impl Game {
     /// A new game on an empty board, Black to move.
     pub fn new(size: Size, rules: Rules) -> Game {
-        Game::from_position(Board::new(size), Color::Black, rules)
+        Game::from_boxed(Board::new_boxed(size), Color::Black, rules)
     }
 
     /// A game starting from a set-up position with `to_move` to play (e.g. an SGF record's
     /// `AB`/`AW`/`PL`). The position is `P_0` for the repetition rules.
-    pub fn from_position(board: Board, to_move: Color, rules: Rules) -> Game {
-        Game::from_boxed(Box::new(board), to_move, rules)
+    /// The board may be given boxed ([`Board::new_boxed`]), which saves copying it.
+    pub fn from_position(board: impl Into<Box<Board>>, to_move: Color, rules: Rules) -> Game {
+        Game::from_boxed(board.into(), to_move, rules)
     }
 
     /// [`Game::from_position`] for a board already on the heap.
