@@ -639,22 +639,27 @@ impl Game {
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
             }
-            _ => {
-                let hash = self.board.hash_after(i, color);
-                let candidate = || {
-                    let mut b = self.board.clone();
-                    b.play(i, color);
-                    crate::history::pack(&b).0
-                };
-                match ko::repeated(rule, &self.positions, color, hash, candidate) {
-                    Some(s) => Err(Illegal::Ko {
-                        rule,
-                        recreates: s,
-                        retakes: None,
-                    }),
-                    None => Ok(Checked { cycle: None }),
-                }
-            }
+            _ => self.check_superko(rule, i, color),
+        }
+    }
+
+    /// RULES.md §3, the rules that compare whole positions. Out of line: the board copy
+    /// it may make would otherwise give every legality check an 11 KB stack frame.
+    #[inline(never)]
+    fn check_superko(&self, rule: KoRule, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        let hash = self.board.hash_after(i, color);
+        let candidate = || {
+            let mut b = self.board.clone();
+            b.play(i, color);
+            crate::history::pack(&b).0
+        };
+        match ko::repeated(rule, &self.positions, color, hash, candidate) {
+            Some(s) => Err(Illegal::Ko {
+                rule,
+                recreates: s,
+                retakes: None,
+            }),
+            None => Ok(Checked { cycle: None }),
         }
     }
 
