@@ -99,6 +99,33 @@ fn attach(parent: &mut GameTree, child: Option<GameTree>) {
     }
 }
 
+/// The identifier for the most frequent property names, made without copying the name
+/// (a string built at run time is written byte by byte and read back whole, which stalls).
+#[inline]
+fn common_id(word: &str) -> Option<CompactString> {
+    const B: CompactString = CompactString::const_new("B");
+    const W: CompactString = CompactString::const_new("W");
+    const C: CompactString = CompactString::const_new("C");
+    const BL: CompactString = CompactString::const_new("BL");
+    const WL: CompactString = CompactString::const_new("WL");
+    const OB: CompactString = CompactString::const_new("OB");
+    const OW: CompactString = CompactString::const_new("OW");
+    const AB: CompactString = CompactString::const_new("AB");
+    const AW: CompactString = CompactString::const_new("AW");
+    match word.as_bytes() {
+        b"B" => Some(B),
+        b"W" => Some(W),
+        b"C" => Some(C),
+        b"BL" => Some(BL),
+        b"WL" => Some(WL),
+        b"OB" => Some(OB),
+        b"OW" => Some(OW),
+        b"AB" => Some(AB),
+        b"AW" => Some(AW),
+        _ => None,
+    }
+}
+
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
 pub fn parse(text: &str) -> Parsed {
     let mut p = Parser {
@@ -232,11 +259,12 @@ impl Parser<'_> {
     /// is some 170 bytes). A `;` inside a comment only makes the room a little larger.
     fn new_tree(&self) -> GameTree {
         let ahead = self.b.get(self.i + 1..).unwrap_or_default();
-        let nodes = ahead
+        let end = ahead
             .iter()
-            .take_while(|&&c| c != b'(' && c != b')')
-            .filter(|&&c| c == b';')
-            .count();
+            .position(|&c| c == b'(' || c == b')')
+            .unwrap_or(ahead.len());
+        // Counted over a slice, so that the count is vectorised.
+        let nodes = ahead[..end].iter().filter(|&&c| c == b';').count();
         GameTree {
             nodes: Vec::with_capacity(nodes),
             variations: Vec::new(),
@@ -341,7 +369,9 @@ impl Parser<'_> {
             self.i += 1;
         }
         let word = &self.text[start..self.i];
-        let id = if word.bytes().all(|b| b.is_ascii_uppercase()) {
+        let id = if let Some(id) = common_id(word) {
+            id
+        } else if word.bytes().all(|b| b.is_ascii_uppercase()) {
             // FF[4]: the identifier as it is (nearly every one).
             CompactString::new(word)
         } else {
@@ -369,9 +399,12 @@ impl Parser<'_> {
                 k
             }
             None => {
+                // Made with its first value, the property is moved into the node once.
+                let first = self.value();
+                self.skip_ws();
                 node.props.push(Property {
                     id,
-                    values: Default::default(),
+                    values: smallvec::smallvec![first],
                     offset: start as u32,
                 });
                 node.props.len() - 1

@@ -287,7 +287,7 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     let info = game_info(root, options, &mut problems);
     let start = setup(root, info.size, None, &mut problems);
     let first = first_player(root, start.as_ref(), info.handicap);
-    let board = start.unwrap_or_else(|| Board::new(info.size));
+    let board = start.map_or_else(|| Board::new_boxed(info.size), Box::new);
     let mut game = Game::from_position(board, first, info.rules.clone());
     // At most one move a node: room for them all at once.
     game.reserve(nodes.len());
@@ -318,7 +318,7 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         }
         for (prop, color) in [(found.black, Color::Black), (found.white, Color::White)] {
             let Some(prop) = prop else { continue };
-            let Some(mv) = Move::from_sgf(prop.raw().trim(), info.size) else {
+            let Some(mv) = Move::from_sgf(trim(prop.raw()), info.size) else {
                 problems.push(bad(prop));
                 continue;
             };
@@ -339,6 +339,17 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         moves,
         result,
         problems,
+    }
+}
+
+/// `raw` without white space around it. Move values nearly always begin and end with a
+/// letter, and are then returned at once (`str::trim` looks for any Unicode space).
+#[inline]
+fn trim(raw: &str) -> &str {
+    let b = raw.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(f), Some(l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => raw,
+        _ => raw.trim(),
     }
 }
 

@@ -228,14 +228,36 @@ impl Board {
     /// An empty board.
     pub fn new(size: Size) -> Board {
         let mut b = Board::walls(size);
-        for p in size.all_points() {
-            let i = b.idx(p) as usize;
-            b.cells[i] = Cell::Empty;
-        }
-        for i in b.indices().collect::<Vec<_>>() {
-            b.nbr[at(i)] = b.count_neighbours(i).0;
-        }
+        b.clear_points();
         b
+    }
+
+    /// An empty board on the heap, built there (a board is some 11 KB: building it on the
+    /// stack and moving it costs a copy, as a game keeps its board in a box).
+    pub fn new_boxed(size: Size) -> Box<Board> {
+        let mut b = Box::new(Board::walls(size));
+        b.clear_points();
+        b
+    }
+
+    /// Makes every point of a board of walls empty, with its neighbour counts: each
+    /// neighbour on the board is empty, each off it a wall.
+    fn clear_points(&mut self) {
+        let (w, h, s) = (
+            self.size.width as usize,
+            self.size.height as usize,
+            self.stride,
+        );
+        let wall = Neighbours::BLACK + Neighbours::WHITE;
+        for y in 1..=h {
+            let edge_y = (y == 1) as u16 + (y == h) as u16;
+            for x in 1..=w {
+                let walls = edge_y + (x == 1) as u16 + (x == w) as u16;
+                let i = at((x + y * s) as Idx);
+                self.cells[i] = Cell::Empty;
+                self.nbr[i] = (4 - walls) * Neighbours::EMPTY + walls * wall;
+            }
+        }
     }
 
     /// The neighbour counts of `i` computed from the cells (the reference for `nbr`).

@@ -199,13 +199,14 @@ struct Checked {
 impl Game {
     /// A new game on an empty board, Black to move.
     pub fn new(size: Size, rules: Rules) -> Game {
-        Game::from_position(Board::new(size), Color::Black, rules)
+        Game::from_boxed(Board::new_boxed(size), Color::Black, rules)
     }
 
     /// A game starting from a set-up position with `to_move` to play (e.g. an SGF record's
     /// `AB`/`AW`/`PL`). The position is `P_0` for the repetition rules.
-    pub fn from_position(board: Board, to_move: Color, rules: Rules) -> Game {
-        Game::from_boxed(Box::new(board), to_move, rules)
+    /// The board may be given boxed ([`Board::new_boxed`]), which saves copying it.
+    pub fn from_position(board: impl Into<Box<Board>>, to_move: Color, rules: Rules) -> Game {
+        Game::from_boxed(board.into(), to_move, rules)
     }
 
     /// [`Game::from_position`] for a board already on the heap.
@@ -640,22 +641,27 @@ impl Game {
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
             }
-            _ => {
-                let hash = self.board.hash_after(i, color);
-                let candidate = || {
-                    let mut b = self.board.clone();
-                    b.play(i, color);
-                    crate::history::pack(&b).0
-                };
-                match ko::repeated(rule, &self.positions, color, hash, candidate) {
-                    Some(s) => Err(Illegal::Ko {
-                        rule,
-                        recreates: s,
-                        retakes: None,
-                    }),
-                    None => Ok(Checked { cycle: None }),
-                }
-            }
+            _ => self.check_superko(rule, i, color),
+        }
+    }
+
+    /// RULES.md §3, the rules that compare whole positions. Out of line: the board copy
+    /// it may make would otherwise give every legality check an 11 KB stack frame.
+    #[inline(never)]
+    fn check_superko(&self, rule: KoRule, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        let hash = self.board.hash_after(i, color);
+        let candidate = || {
+            let mut b = self.board.clone();
+            b.play(i, color);
+            crate::history::pack(&b).0
+        };
+        match ko::repeated(rule, &self.positions, color, hash, candidate) {
+            Some(s) => Err(Illegal::Ko {
+                rule,
+                recreates: s,
+                retakes: None,
+            }),
+            None => Ok(Checked { cycle: None }),
         }
     }
 

@@ -4,30 +4,6 @@
 use crate::board::{Board, Cell};
 use crate::color::Color;
 use crate::point::{Point, Size};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A hasher for keys that are already Zobrist hashes: it uses them as they are.
-#[derive(Default)]
-pub(crate) struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// A map keyed by Zobrist hashes.
-pub(crate) type HashIndex<V> = HashMap<u64, V, BuildHasherDefault<IdentityHasher>>;
-
 const NONE: u32 = u32::MAX;
 
 /// A position packed two bits a point, row by row.
@@ -56,18 +32,125 @@ fn write_packed(board: &Board, out: &mut [u64]) {
     }
 }
 
+/// What is known of one position besides its stones.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    hash: u64,
+    /// The previous position with the same hash (`NONE` if none).
+    prev: u32,
+    to_move: Color,
+    creator: Option<Color>,
+}
+
+/// The latest position with each hash: open addressing with linear probing over position
+/// numbers. A slot holds a position number (the hash is read from its entry, so a slot is
+/// four bytes and a probe compares whole hashes), `NONE` when free, or `GONE` where one was
+/// removed. Cheaper than a general hash map for what a record replay asks of it, one
+/// insertion and one lookup a move, since the keys are already random.
+#[derive(Clone, Debug)]
+struct Latest {
+    slots: Vec<u32>,
+    /// Slots holding a position or `GONE`: at most half of them.
+    used: usize,
+}
+
+const GONE: u32 = u32::MAX - 1;
+
+impl Latest {
+    /// A table with room for `positions` distinct hashes before it grows.
+    fn with_room(positions: usize) -> Latest {
+        Latest {
+            slots: vec![NONE; (positions * 2).next_power_of_two().max(16)],
+            used: 0,
+        }
+    }
+
+    /// The slot holding the latest position with hash `h`, if any.
+    #[inline]
+    fn find(&self, h: u64, entries: &[Entry]) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut k = h as usize & mask;
+        loop {
+            match self.slots[k] {
+                NONE => return None,
+                GONE => {}
+                s if entries[s as usize].hash == h => return Some(k),
+                _ => {}
+            }
+            k = (k + 1) & mask;
+        }
+    }
+
+    /// The latest position with hash `h`, or `NONE`.
+    #[inline]
+    fn get(&self, h: u64, entries: &[Entry]) -> u32 {
+        self.find(h, entries).map_or(NONE, |k| self.slots[k])
+    }
+
+    /// Makes `s` the latest position with hash `h` (`entries[s]` need not exist yet);
+    /// returns the position it replaces, or `NONE`.
+    #[inline]
+    fn insert(&mut self, h: u64, s: u32, entries: &[Entry]) -> u32 {
+        if let Some(k) = self.find(h, entries) {
+            return std::mem::replace(&mut self.slots[k], s);
+        }
+        if (self.used + 1) * 2 > self.slots.len() {
+            self.rebuild(self.slots.len() * 2, entries);
+        }
+        self.place(h, s);
+        NONE
+    }
+
+    /// Puts `s` in the first slot free for `h` (a hash not in the table).
+    #[inline]
+    fn place(&mut self, h: u64, s: u32) {
+        let mask = self.slots.len() - 1;
+        let mut k = h as usize & mask;
+        while self.slots[k] < GONE {
+            k = (k + 1) & mask;
+        }
+        self.used += (self.slots[k] == NONE) as usize;
+        self.slots[k] = s;
+    }
+
+    /// Makes `prev` the latest position with hash `h` instead of the current one (`NONE`:
+    /// no position has that hash any more).
+    fn unlink(&mut self, h: u64, prev: u32, entries: &[Entry]) {
+        if let Some(k) = self.find(h, entries) {
+            self.slots[k] = if prev == NONE { GONE } else { prev };
+        }
+    }
+
+    /// Places every position again in a table of `size` slots (at least twice as many as
+    /// positions), which also drops the `GONE` marks.
+    fn rebuild(&mut self, size: usize, entries: &[Entry]) {
+        let live = self.slots.iter().filter(|&&s| s < GONE).count();
+        let size = size.max(((live + 1) * 2).next_power_of_two()).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![NONE; size]);
+        self.used = 0;
+        for s in old.into_iter().filter(|&s| s < GONE) {
+            self.place(entries[s as usize].hash, s);
+        }
+    }
+
+    /// Makes room for `more` hashes beyond those present.
+    fn reserve(&mut self, more: usize, entries: &[Entry]) {
+        if (self.used + more) * 2 > self.slots.len() {
+            self.rebuild((self.used + more) * 2, entries);
+        }
+    }
+}
+
 /// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
 /// and its creator (RULES.md §3: the player of the last play at or before it).
 #[derive(Clone, Debug)]
 pub struct Positions {
     words: usize,
     data: Vec<u64>,
-    hashes: Vec<u64>,
-    to_move: Vec<Color>,
-    creator: Vec<Option<Color>>,
-    /// The latest entry with each hash; `prev` links to earlier ones with the same hash.
-    latest: HashIndex<u32>,
-    prev: Vec<u32>,
+    entries: Vec<Entry>,
+    /// The latest entry with each hash; `Entry::prev` links to earlier ones with the same
+    /// hash.
+    latest: Latest,
 }
 
 impl Positions {
@@ -80,11 +163,8 @@ impl Positions {
         let mut p = Positions {
             words,
             data: Vec::with_capacity(words * MOVES),
-            hashes: Vec::with_capacity(MOVES),
-            to_move: Vec::with_capacity(MOVES),
-            creator: Vec::with_capacity(MOVES),
-            latest: HashIndex::with_capacity_and_hasher(MOVES, Default::default()),
-            prev: Vec::with_capacity(MOVES),
+            entries: Vec::with_capacity(MOVES),
+            latest: Latest::with_room(MOVES),
         };
         p.push(start, to_move, None);
         p
@@ -93,38 +173,42 @@ impl Positions {
     /// Makes room for `moves` more positions.
     pub fn reserve(&mut self, moves: usize) {
         self.data.reserve(self.words * moves);
-        self.hashes.reserve(moves);
-        self.to_move.reserve(moves);
-        self.creator.reserve(moves);
-        self.latest.reserve(moves);
-        self.prev.reserve(moves);
+        self.entries.reserve(moves);
+        self.latest.reserve(moves, &self.entries);
     }
 
     /// Number of positions recorded (moves + 1).
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.entries.len()
     }
 
     /// Always false: `P_0` is always there.
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.entries.is_empty()
+    }
+
+    /// Adds the facts of the position just packed at the end of `data`.
+    #[inline]
+    fn record(&mut self, hash: u64, to_move: Color, creator: Option<Color>) {
+        let s = self.entries.len() as u32;
+        let prev = self.latest.insert(hash, s, &self.entries);
+        self.entries.push(Entry {
+            hash,
+            prev,
+            to_move,
+            creator,
+        });
     }
 
     /// Records the position after the next move.
     pub fn push(&mut self, board: &Board, to_move: Color, creator: Option<Color>) {
-        let s = self.hashes.len() as u32;
         let start = self.data.len();
         self.data.resize(start + self.words, 0);
         // An empty board packs to zeros (most games start from one).
         if board.stones_on_board(Color::Black) + board.stones_on_board(Color::White) > 0 {
             write_packed(board, &mut self.data[start..]);
         }
-        let h = board.hash();
-        self.hashes.push(h);
-        self.to_move.push(to_move);
-        self.creator.push(creator);
-        let before = self.latest.insert(h, s).unwrap_or(NONE);
-        self.prev.push(before);
+        self.record(board.hash(), to_move, creator);
     }
 
     /// Records the position after the next move as the last one with some points changed
@@ -136,7 +220,6 @@ impl Positions {
         to_move: Color,
         creator: Option<Color>,
     ) {
-        let s = self.hashes.len() as u32;
         let start = self.data.len();
         self.data.extend_from_within(start - self.words..start);
         let words = &mut self.data[start..];
@@ -149,46 +232,39 @@ impl Positions {
             let shift = (k % 32) * 2;
             words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
         }
-        self.hashes.push(hash);
-        self.to_move.push(to_move);
-        self.creator.push(creator);
-        let before = self.latest.insert(hash, s).unwrap_or(NONE);
-        self.prev.push(before);
+        self.record(hash, to_move, creator);
     }
 
     /// Packs the last position again from `board` (after a change no move explains, such
     /// as a forced stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
-        let s = self.hashes.len() - 1;
+        let s = self.entries.len() - 1;
         let range = s * self.words..(s + 1) * self.words;
         self.data[range.clone()].fill(0);
         write_packed(board, &mut self.data[range]);
-        let old = self.hashes[s];
-        if old != board.hash() {
+        let old = self.entries[s];
+        if old.hash != board.hash() {
             // Unlink from the old hash chain (it is the latest entry there) and relink.
-            match self.prev[s] {
-                NONE => self.latest.remove(&old),
-                p => self.latest.insert(old, p),
-            };
-            self.hashes[s] = board.hash();
-            self.prev[s] = self.latest.insert(board.hash(), s as u32).unwrap_or(NONE);
+            self.latest.unlink(old.hash, old.prev, &self.entries);
+            self.entries.pop();
+            self.record(board.hash(), old.to_move, old.creator);
         }
     }
 
     /// The hash of `P_s`.
     pub fn hash(&self, s: usize) -> u64 {
-        self.hashes[s]
+        self.entries[s].hash
     }
 
     /// Who is to move after `P_s`.
     pub fn to_move(&self, s: usize) -> Color {
-        self.to_move[s]
+        self.entries[s].to_move
     }
 
     /// Who created `P_s` (made the last play at or before move `s`); `None` for a position
     /// reached by passes alone from the start.
     pub fn creator(&self, s: usize) -> Option<Color> {
-        self.creator[s]
+        self.entries[s].creator
     }
 
     /// The packed words of `P_s`.
@@ -217,19 +293,65 @@ impl Positions {
 
     /// Whether `P_s` and `P_t` are the same position (exact comparison).
     pub fn same(&self, s: usize, t: usize) -> bool {
-        self.hashes[s] == self.hashes[t] && self.packed(s) == self.packed(t)
+        self.entries[s].hash == self.entries[t].hash && self.packed(s) == self.packed(t)
     }
 
     /// The indices `s` with hash `h`, latest first. Equal hashes are candidates only:
     /// confirm with [`Positions::packed`].
     pub fn with_hash(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
-        let mut s = self.latest.get(&h).copied().unwrap_or(NONE);
+        let mut s = self.latest.get(h, &self.entries);
         std::iter::from_fn(move || {
             (s != NONE).then(|| {
                 let cur = s as usize;
-                s = self.prev[cur];
+                s = self.entries[cur].prev;
                 cur
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `with_hash` lists exactly the positions with that hash, latest first, whatever the
+    /// table went through: growing past its first size, many positions with few hashes,
+    /// and last positions repacked to another hash.
+    #[test]
+    fn with_hash_finds_every_position_with_the_hash() {
+        let board = Board::new(Size::square(9));
+        let mut p = Positions::new(&board, Color::Black);
+        let mut hashes = vec![board.hash()];
+        let mut state = 12345u64;
+        for t in 1..3000u64 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Few distinct hashes early (long chains), then mostly new ones (growth);
+            // some share low bits, so that probes run on.
+            let h = if t < 500 {
+                state >> 60
+            } else {
+                (state >> 20) << 12
+            };
+            p.push_changed(std::iter::empty(), h, Color::White, None);
+            hashes.push(h);
+            if t % 7 == 0 {
+                let mut b = Board::new(Size::square(9));
+                b.play(b.idx(Point::new((t % 9) as u8, 0)), Color::Black);
+                p.repack_last(&b);
+                *hashes.last_mut().unwrap() = b.hash();
+            }
+            if t % 97 == 0 || t == 2999 {
+                for &h in hashes.iter().step_by(13).chain([hashes[t as usize]].iter()) {
+                    let want: Vec<usize> = (0..hashes.len())
+                        .rev()
+                        .filter(|&s| hashes[s] == h)
+                        .collect();
+                    assert_eq!(p.with_hash(h).collect::<Vec<_>>(), want, "t {t}");
+                }
+            }
+        }
+        assert_eq!(p.with_hash(7777).count(), 0);
     }
 }

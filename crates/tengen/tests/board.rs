@@ -155,3 +155,24 @@ fn star_points() {
     assert_eq!(star_points(Size::square(8)).len(), 4);
     assert_eq!(star_points(Size::square(5)).len(), 0);
 }
+
+#[test]
+fn empty_boards_of_every_shape_are_consistent() {
+    for w in 1..=25u8 {
+        for h in [1u8, 2, 3, 9, 13, 19, 25] {
+            let size = Size::new(w, h).unwrap();
+            let boxed = Board::new_boxed(size);
+            boxed.check_invariants().unwrap();
+            let plain = Board::new(size);
+            plain.check_invariants().unwrap();
+            assert_eq!(plain.hash(), 0);
+            for p in size.all_points() {
+                assert_eq!(boxed.get(p), None);
+                let n = boxed.neighbour_counts(boxed.idx(p));
+                assert_eq!(n, plain.neighbour_counts(plain.idx(p)));
+                let on_board = [p.x > 0, p.x + 1 < w, p.y > 0, p.y + 1 < h];
+                assert_eq!(n.empty(), on_board.iter().filter(|&&b| b).count() as u32);
+            }
+        }
+    }
+}
