@@ -3,7 +3,7 @@
 //! ends up owning each point; a chain whose points end up mostly the opponent's is dead,
 //! except that stones alive by Benson's algorithm are never called dead.
 
-use crate::board::Board;
+use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
 use crate::grid::Grid;
 use crate::life;
@@ -41,31 +41,66 @@ impl Default for EstimateOptions {
     }
 }
 
-/// Who owns each point of a finished playout board by area: the stone on it, or the colour
-/// of the only stones next to its empty region.
-fn area_owner(grid: &Grid) -> Vec<i8> {
-    let mut out = vec![0i8; grid.cells.len()];
-    for a in grid.areas() {
-        let owner = match grid.get(a.points[0]) {
-            Some(c) => Some(c),
-            None => a.owner(),
-        };
-        let v = match owner {
-            Some(Color::Black) => 1,
-            Some(Color::White) => -1,
-            None => 0,
-        };
-        for p in a.points {
-            out[grid.k(p)] = v;
+/// Adds who owns each point of a finished playout board by area to `sum` (row by row):
+/// +1 for Black, -1 for White, for the stone on it or the colour of the only stones next
+/// to its empty region. Playouts end with most regions one point wide, so a region is
+/// flooded only when an empty point has an empty neighbour; `mark` is scratch space.
+fn add_area_owner(b: &Board, sum: &mut [i32], mark: &mut Vec<u8>) {
+    mark.clear();
+    mark.resize(crate::board::CELLS, 0);
+    for (k, i) in b.indices().enumerate() {
+        match b.cell(i) {
+            Cell::Black => sum[k] += 1,
+            Cell::White => sum[k] -= 1,
+            _ => {
+                let counts = b.neighbour_counts(i);
+                let walls = counts.walls();
+                if counts.empty() == 0 {
+                    let black = counts.of_or_wall(Color::Black) > walls;
+                    let white = counts.of_or_wall(Color::White) > walls;
+                    sum[k] += black as i32 - white as i32;
+                    continue;
+                }
+                if mark[i as usize] == 0 {
+                    // Flood the region, then write its owner (4 + 0/1/2/3) on its points.
+                    let mut region = vec![i];
+                    let mut touches = 0u8;
+                    mark[i as usize] = 8;
+                    let mut at = 0;
+                    while at < region.len() {
+                        let q = region[at];
+                        at += 1;
+                        for n in b.neighbours(q) {
+                            match b.cell(n) {
+                                Cell::Empty if mark[n as usize] == 0 => {
+                                    mark[n as usize] = 8;
+                                    region.push(n);
+                                }
+                                Cell::Black => touches |= 1,
+                                Cell::White => touches |= 2,
+                                _ => {}
+                            }
+                        }
+                    }
+                    for &q in &region {
+                        mark[q as usize] = 4 + touches;
+                    }
+                }
+                match mark[i as usize] - 4 {
+                    1 => sum[k] += 1,
+                    2 => sum[k] -= 1,
+                    _ => {}
+                }
+            }
         }
     }
-    out
 }
 
 /// The mean area ownership of every point over random playouts from `board`.
 pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
     let mut sum = vec![0i32; board.size().points()];
     let mut playouts = Playouts::new(options.seed);
+    let mut mark = Vec::new();
     let n = options.playouts.max(2);
     for k in 0..n {
         let first = if k % 2 == 0 {
@@ -73,11 +108,8 @@ pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
         } else {
             Color::White
         };
-        playouts.light(board, first);
-        let owner = area_owner(&Grid::from_board(playouts.board()));
-        for (s, o) in sum.iter_mut().zip(owner) {
-            *s += o as i32;
-        }
+        playouts.heavy(board, first);
+        add_area_owner(playouts.board(), &mut sum, &mut mark);
     }
     sum.into_iter().map(|s| s as f32 / n as f32).collect()
 }
@@ -112,7 +144,8 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
         }
     }
     dead.sort();
-    let fills = border_fills(&grid, &dead, &ownership);
+    let mut fills = border_fills(&grid, &dead, &ownership);
+    fills.extend(teire(board, &dead, &fills));
     Estimate {
         dead,
         fills,
@@ -154,10 +187,166 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
                 Some(s) => s == c.opponent(),
                 None => side(n) != Some(c),
             });
-            if frontier {
+            // A point with no empty point of her side behind it closes nothing: it is
+            // neutral, left to the dame filling (see `teire`).
+            let guards = g.neighbours(p).any(|n| g.get(n).is_none());
+            if frontier && guards {
                 fills.push((p, c));
             }
         }
     }
     fills
+}
+
+/// For each point of `b` (by padded index): 1 or 2 if it is empty and its region touches
+/// only Black or only White stones, 3 if it touches both, 0 otherwise.
+fn region_marks(b: &Board) -> Vec<u8> {
+    let mut mark = vec![0u8; crate::board::CELLS];
+    let mut seen = vec![false; crate::board::CELLS];
+    let mut stack = Vec::new();
+    let mut region = Vec::new();
+    for i in b.indices() {
+        if b.cell(i) != Cell::Empty || seen[i as usize] {
+            continue;
+        }
+        let mut touches = 0u8;
+        region.clear();
+        stack.push(i);
+        seen[i as usize] = true;
+        while let Some(q) = stack.pop() {
+            region.push(q);
+            for n in b.neighbours(q) {
+                match b.cell(n) {
+                    Cell::Empty if !seen[n as usize] => {
+                        seen[n as usize] = true;
+                        stack.push(n);
+                    }
+                    Cell::Black => touches |= 1,
+                    Cell::White => touches |= 2,
+                    _ => {}
+                }
+            }
+        }
+        for &q in &region {
+            mark[q as usize] = touches;
+        }
+    }
+    mark
+}
+
+/// The liberties of the chain through the stone on `i`, up to 2 (0 beyond the count).
+fn two_liberties(b: &Board, i: Idx) -> [Idx; 2] {
+    let mut libs = [0 as Idx; 2];
+    let mut n = 0;
+    b.for_each_stone(i, |s| {
+        for e in b.neighbours(s) {
+            if n < 2 && b.cell(e) == Cell::Empty && !libs[..n].contains(&e) {
+                libs[n] = e;
+                n += 1;
+            }
+        }
+    });
+    libs
+}
+
+/// The liberties the chain of a stone of `c` on the empty point `i` would have, and
+/// whether the play would capture.
+fn after_play(b: &Board, i: Idx, c: Color) -> (u16, bool) {
+    let mut t = b.clone();
+    let played = t.play(i, c);
+    (t.liberties(i), played.captured > 0)
+}
+
+/// Under territory scoring the players fill the neutral points before counting, and a
+/// chain that this leaves in atari must be connected inside its own territory (*teire*),
+/// which costs a point. Fills the neutral points one by one (first those that put an
+/// opponent chain in atari, then the others, never a self-atari nor a capture) on the
+/// board with `dead` removed and `fills` placed, and returns the connecting stones played
+/// in own territory: placing them costs nothing under area scoring.
+fn teire(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<(Point, Color)> {
+    let mut grid = Grid::from_board(board);
+    for &p in dead {
+        grid.set(p, None);
+    }
+    for &(p, c) in fills {
+        if grid.get(p).is_none() {
+            grid.set(p, Some(c));
+        }
+    }
+    let stones: Vec<(Point, Color)> = grid
+        .size
+        .all_points()
+        .filter_map(|p| grid.get(p).map(|c| (p, c)))
+        .collect();
+    let Ok(mut b) = Board::from_stones(grid.size, &stones) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut skip = vec![false; crate::board::CELLS];
+    for _ in 0..b.size().points() {
+        let mark = region_marks(&b);
+        // A chain in atari connects at its liberty, in its own territory (teire) or on a
+        // neutral point.
+        let mut play = None;
+        for i in b.indices() {
+            let Some(c) = b.cell(i).color() else { continue };
+            if b.liberties(i) != 1 {
+                continue;
+            }
+            let l = two_liberties(&b, i)[0];
+            let (libs, captures) = after_play(&b, l, c);
+            if libs >= 2 && !captures && !skip[l as usize] {
+                if mark[l as usize] == 1 + c.index() as u8 {
+                    out.push((b.point(l), c));
+                    play = Some((l, c));
+                    break;
+                }
+                if mark[l as usize] == 3 {
+                    play = Some((l, c));
+                    break;
+                }
+            }
+        }
+        // Otherwise a neutral point next to both colours, preferably one that puts an
+        // opponent chain in atari.
+        if play.is_none() {
+            let mut quiet = None;
+            for i in b.indices() {
+                if mark[i as usize] != 3 || skip[i as usize] {
+                    continue;
+                }
+                let counts = b.neighbour_counts(i);
+                let walls = counts.walls();
+                let touches_both = Color::BOTH.iter().all(|&c| counts.of_or_wall(c) > walls);
+                if !touches_both {
+                    continue;
+                }
+                for c in Color::BOTH {
+                    let (libs, captures) = after_play(&b, i, c);
+                    if libs < 2 || captures {
+                        continue;
+                    }
+                    let ataris = b
+                        .neighbours(i)
+                        .iter()
+                        .any(|&n| b.cell(n) == Cell::stone(c.opponent()) && b.liberties(n) == 2);
+                    if ataris {
+                        play = Some((i, c));
+                        break;
+                    }
+                    if quiet.is_none() {
+                        quiet = Some((i, c));
+                    }
+                }
+                if play.is_some() {
+                    break;
+                }
+            }
+            play = play.or(quiet);
+        }
+        let Some((i, c)) = play else { break };
+        b.play(i, c);
+        skip[i as usize] = true;
+    }
+    out
 }

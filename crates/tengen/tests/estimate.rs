@@ -58,3 +58,46 @@ fn the_same_seed_gives_the_same_estimate() {
         "the lone black stone in White's area"
     );
 }
+
+#[test]
+fn a_seki_in_the_corner_is_not_called_dead() {
+    // White's five stones and Black's two corner stones share the liberties b5 and a4:
+    // whoever fills one is captured, so neither is dead (random playouts that throw big
+    // chains into atari used to kill one side).
+    let b = Board::from_text(
+        "X . O X .
+         . X O X .
+         O O O X .
+         X X X X .
+         . . . . .",
+    )
+    .unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    assert_eq!(e.dead, Vec::<Point>::new());
+}
+
+#[test]
+fn a_chain_left_in_atari_by_filling_the_dame_needs_a_connection_in_its_territory() {
+    // When White fills the neutral point b7, Black's corner stone is in atari and Black
+    // must connect at a6, in her own territory (teire): a6 is a stone, not territory.
+    let b = Board::from_text(
+        "X . O . . .
+         . X O . . .
+         X X O . . .
+         . X O . . .
+         . X O . . .
+         . X O . . .
+         . X O . . .",
+    )
+    .unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    assert_eq!(e.dead, Vec::<Point>::new());
+    assert!(
+        e.fills.contains(&(Point::new(0, 1), Color::Black)),
+        "{:?}",
+        e.fills
+    );
+    // The neutral point is no fill (it scores nothing for anyone), and the rest of Black's
+    // area stays territory.
+    assert_eq!(e.fills.len(), 1, "{:?}", e.fills);
+}
