@@ -8,6 +8,7 @@ mod bench_records;
 mod check;
 mod compare;
 mod gtp;
+mod loadtest;
 mod match_cmd;
 mod records;
 mod replay;
@@ -50,6 +51,9 @@ enum Command {
     Match(match_cmd::Args),
     /// Serve games in the browser and over HTTP/WebSocket (SQLite or PostgreSQL).
     Serve(serve::Args),
+    /// Play many simulated games against a server over WebSocket; report the move
+    /// latency (p50/p99), the throughput and the memory.
+    Loadtest(loadtest::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => compare::run(a),
         Command::Match(a) => done(match_cmd::run(a)),
         Command::Serve(a) => done(serve::run(a)),
+        Command::Loadtest(a) => done(loadtest::run(a)),
     };
     match result {
         Ok(code) => code,

@@ -60,6 +60,10 @@ pub async fn start(
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let router = crate::api::router(app.clone());
     let serve = async move {
+        // Small writes (a state, then its ack) go out at once, not after a delayed ACK.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(
             listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),

@@ -120,6 +120,10 @@ impl Store {
                                 "PRAGMA journal_mode = WAL",
                                 "PRAGMA synchronous = NORMAL",
                                 "PRAGMA busy_timeout = 5000",
+                                // Checkpoints (the only fsyncs in WAL mode with NORMAL
+                                // sync) run on a connection of their own, not in the
+                                // commit of some player's move.
+                                "PRAGMA wal_autocheckpoint = 0",
                             ] {
                                 sqlx::query(pragma).execute(&mut *conn).await?;
                             }
@@ -139,6 +143,9 @@ impl Store {
         };
         let store = Store { pool, backend, url };
         store.migrate().await?;
+        if backend == Backend::Sqlite && !store.url.contains(":memory:") {
+            store.checkpoint_in_background().await?;
+        }
         Ok(store)
     }
 
@@ -168,6 +175,26 @@ impl Store {
                 .await?;
         }
         result
+    }
+
+    /// Copies the write-ahead log into the database file every second on a second
+    /// connection: a passive checkpoint never blocks the writer.
+    async fn checkpoint_in_background(&self) -> Result<(), sqlx::Error> {
+        use sqlx::Connection;
+        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                every.tick().await;
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&mut conn)
+                    .await
+                {
+                    tracing::warn!("checkpoint failed: {e}");
+                }
+            }
+        });
+        Ok(())
     }
 
     /// The backend.
