@@ -4,15 +4,18 @@
 #   goban-original-games records, PostgreSQL's server binaries for the multi-node test:
 #   the test starts a private cluster itself);
 # - the web board end to end in a real headless Chromium (/usr/bin/chromium) driven by
-#   playwright-core from npm, against a real `tengen serve`.
+#   playwright-core from npm, against a real `tengen serve`, and its smoke test in Firefox
+#   (/usr/bin/firefox-esr over WebDriver BiDi with puppeteer-core).
 # `.ci/run` installs all of these (apt-get install gnugo goban-original-games postgresql
-# chromium) and then runs this script.
+# chromium firefox-esr) and then runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets "$@"
 cargo test --workspace --doc
 cargo build -p tengen-cli
-if [ ! -d web/node_modules/playwright-core ]; then
+if [ ! -d web/node_modules/playwright-core ] || [ ! -d web/node_modules/puppeteer-core ]; then
   (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
-TENGEN_BIN="${CARGO_TARGET_DIR:-target}/debug/tengen" node web/tests/e2e.mjs
+export TENGEN_BIN="${CARGO_TARGET_DIR:-target}/debug/tengen"
+node web/tests/firefox.mjs
+node web/tests/e2e.mjs
