@@ -307,10 +307,9 @@ impl Playouts {
         self.run::<true, false>(start, to_move)
     }
 
-    fn run<const PSK: bool, const AMAF: bool>(&mut self, start: &Board, to_move: Color) -> Outcome {
-        if AMAF {
-            self.first = [0; CELLS];
-        }
+    /// The playout board from `start`, without a ko, and its list of empty points.
+    #[inline]
+    fn set_up(&mut self, start: &Board) {
         self.board.clone_from(start);
         self.board.clear_ko();
         self.n_empty = 0;
@@ -320,6 +319,13 @@ impl Playouts {
                 self.n_empty += 1;
             }
         }
+    }
+
+    fn run<const PSK: bool, const AMAF: bool>(&mut self, start: &Board, to_move: Color) -> Outcome {
+        if AMAF {
+            self.first = [0; CELLS];
+        }
+        self.set_up(start);
         let max_plays = 3 * start.size().points();
         if PSK {
             self.superko.start(&self.board, max_plays);
@@ -451,15 +457,7 @@ impl Playouts {
     /// Slower than [`Playouts::light`]; kept apart so that the Monte-Carlo player's
     /// playouts stay light.
     pub fn heavy(&mut self, start: &Board, to_move: Color) -> Outcome {
-        self.board.clone_from(start);
-        self.board.clear_ko();
-        self.n_empty = 0;
-        for i in start.indices() {
-            if start.cell(i) == Cell::Empty {
-                self.empties[self.n_empty] = i;
-                self.n_empty += 1;
-            }
-        }
+        self.set_up(start);
         let max_plays = 3 * start.size().points();
         let (mut plays, mut passes) = (0u32, 0u32);
         let mut passes_in_row = 0;
