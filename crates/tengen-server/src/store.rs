@@ -7,6 +7,10 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// Most events stored in one SQLite transaction.
+const MAX_BATCH: usize = 256;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,18 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    /// SQLite's writer task (group commit); PostgreSQL appends go straight to the pool.
+    writer: Option<mpsc::Sender<PendingAppend>>,
+}
+
+/// An event waiting for SQLite's writer task, and where its answer goes.
+#[derive(Debug)]
+struct PendingAppend {
+    game: String,
+    seq: i64,
+    body: String,
+    at: i64,
+    reply: oneshot::Sender<Result<(), AppendError>>,
 }
 
 const SCHEMA: &[&str] = &[
@@ -118,7 +134,10 @@ impl Store {
                         Box::pin(async move {
                             for pragma in [
                                 "PRAGMA journal_mode = WAL",
-                                "PRAGMA synchronous = NORMAL",
+                                // Each commit is on disk (fsync) before its moves are
+                                // acknowledged: power loss cannot take them back. Group
+                                // commit keeps this to one fsync for many moves.
+                                "PRAGMA synchronous = FULL",
                                 "PRAGMA busy_timeout = 5000",
                                 // Checkpoints (the only fsyncs in WAL mode with NORMAL
                                 // sync) run on a connection of their own, not in the
@@ -141,7 +160,17 @@ impl Store {
                     .await?
             }
         };
-        let store = Store { pool, backend, url };
+        let writer = (backend == Backend::Sqlite).then(|| {
+            let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+            tokio::spawn(write_batches(pool.clone(), rx));
+            tx
+        });
+        let store = Store {
+            pool,
+            backend,
+            url,
+            writer,
+        };
         store.migrate().await?;
         if backend == Backend::Sqlite && !store.url.contains(":memory:") {
             store.checkpoint_in_background().await?;
@@ -226,6 +255,7 @@ impl Store {
     }
 
     /// Appends event `seq` of a game; [`AppendError::Conflict`] if that step is taken.
+    /// Returns once the event is committed.
     pub async fn append(
         &self,
         game: &str,
@@ -233,18 +263,23 @@ impl Store {
         body: &str,
         at: i64,
     ) -> Result<(), AppendError> {
-        let r = sqlx::query("INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)")
-            .bind(game)
-            .bind(seq)
-            .bind(body)
-            .bind(at)
-            .execute(&self.pool)
-            .await;
-        match r {
-            Ok(_) => Ok(()),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AppendError::Conflict),
-            Err(e) => Err(AppendError::Db(e)),
+        let Some(writer) = &self.writer else {
+            return insert_event(&self.pool, game, seq, body, at).await;
+        };
+        let (reply, answer) = oneshot::channel();
+        let pending = PendingAppend {
+            game: game.to_string(),
+            seq,
+            body: body.to_string(),
+            at,
+            reply,
+        };
+        if writer.send(pending).await.is_err() {
+            return Err(AppendError::Db(sqlx::Error::WorkerCrashed));
         }
+        answer
+            .await
+            .unwrap_or(Err(AppendError::Db(sqlx::Error::WorkerCrashed)))
     }
 
     /// Records that a game finished (for the lobby's lists; the events are the truth).
@@ -320,6 +355,89 @@ impl Store {
     }
 }
 
+/// Inserts one event in its own transaction.
+async fn insert_event<'c, E>(
+    db: E,
+    game: &str,
+    seq: i64,
+    body: &str,
+    at: i64,
+) -> Result<(), AppendError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let r = sqlx::query("INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)")
+        .bind(game)
+        .bind(seq)
+        .bind(body)
+        .bind(at)
+        .execute(db)
+        .await;
+    match r {
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AppendError::Conflict),
+        Err(e) => Err(AppendError::Db(e)),
+    }
+}
+
+/// SQLite's writer: stores every event that arrived while the previous transaction was
+/// being committed in one transaction (group commit), so that many moves share one
+/// commit and one fsync, and answers each.
+async fn write_batches(pool: AnyPool, mut queue: mpsc::Receiver<PendingAppend>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let answers = match insert_batch(&pool, &batch).await {
+            Ok(answers) => answers,
+            // Nothing of the batch is stored: store each alone, so that one bad event
+            // cannot fail the others and each gets its own answer.
+            Err(_) => insert_one_by_one(&pool, &batch).await,
+        };
+        for (pending, answer) in batch.drain(..).zip(answers) {
+            let _ = pending.reply.send(answer);
+        }
+    }
+}
+
+/// One transaction for the whole batch; a step already taken is a conflict for that
+/// event only (`ON CONFLICT DO NOTHING` stores nothing and does not abort the rest).
+async fn insert_batch(
+    pool: &AnyPool,
+    batch: &[PendingAppend],
+) -> Result<Vec<Result<(), AppendError>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut answers = Vec::with_capacity(batch.len());
+    for p in batch {
+        let r = sqlx::query(
+            "INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, seq) DO NOTHING",
+        )
+        .bind(&p.game)
+        .bind(p.seq)
+        .bind(&p.body)
+        .bind(p.at)
+        .execute(&mut *tx)
+        .await?;
+        answers.push(if r.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(AppendError::Conflict)
+        });
+    }
+    tx.commit().await?;
+    Ok(answers)
+}
+
+async fn insert_one_by_one(
+    pool: &AnyPool,
+    batch: &[PendingAppend],
+) -> Vec<Result<(), AppendError>> {
+    let mut answers = Vec::with_capacity(batch.len());
+    for p in batch {
+        answers.push(insert_event(pool, &p.game, p.seq, &p.body, p.at).await);
+    }
+    answers
+}
+
 fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
         id: r.try_get("id")?,
@@ -364,6 +482,39 @@ mod tests {
         assert_eq!(normalise_url("sqlite:///tmp/x.db").1, Backend::Sqlite);
         assert_eq!(normalise_url("sqlite::memory:").0, "sqlite::memory:");
         assert_eq!(normalise_url("postgres://u@h/db").1, Backend::Postgres);
+    }
+
+    /// Many appends at once are committed together; a taken step inside such a group is
+    /// refused alone and the rest of the group is stored.
+    #[tokio::test]
+    async fn appends_arriving_together_are_stored_together_but_answered_apart() {
+        let dir = std::env::temp_dir().join(format!("tengen-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("batch.db");
+        let store = Store::open(file.to_str().unwrap()).await.unwrap();
+        store.append("g", 5, "early", 1).await.unwrap();
+        let appends = (1..=300).map(|seq| {
+            let store = store.clone();
+            tokio::spawn(async move { store.append("g", seq, &format!("e{seq}"), 2).await })
+        });
+        let answers: Vec<_> = futures_util::future::join_all(appends)
+            .await
+            .into_iter()
+            .map(|r| r.unwrap())
+            .collect();
+        for (i, answer) in answers.iter().enumerate() {
+            if i + 1 == 5 {
+                assert!(matches!(answer, Err(AppendError::Conflict)), "{answer:?}");
+            } else {
+                assert!(answer.is_ok(), "step {}: {answer:?}", i + 1);
+            }
+        }
+        let events = store.events("g", 0).await.unwrap();
+        assert_eq!(events.len(), 300);
+        assert_eq!(events[4].body, "early");
+        assert_eq!(events[299].body, "e300");
+        drop(store);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[tokio::test]
