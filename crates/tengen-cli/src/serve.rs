@@ -10,7 +10,8 @@ pub struct Args {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// Database: an SQLite file (created if missing), `sqlite::memory:`, or
+    /// Database: an SQLite file (created if missing; `FILE?sync=full` fsyncs every commit
+    /// so that moves survive power loss too), `sqlite::memory:`, or
     /// `postgres://user@host/db` to share games between several servers.
     #[arg(long, default_value = "tengen.db")]
     pub database: String,

@@ -120,7 +120,8 @@ impl Store {
     /// name, `sqlite::memory:`, or `postgres://...`.
     pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
-        let (url, backend) = normalise_url(url);
+        let (url, sync) = take_sync_option(url);
+        let (url, backend) = normalise_url(&url);
         let pool = match backend {
             Backend::Sqlite => {
                 // SQLite has one writer at a time: one connection serialises every
@@ -130,14 +131,11 @@ impl Store {
                     .min_connections(1)
                     .idle_timeout(None)
                     .max_lifetime(None)
-                    .after_connect(|conn, _| {
+                    .after_connect(move |conn, _| {
                         Box::pin(async move {
                             for pragma in [
                                 "PRAGMA journal_mode = WAL",
-                                // Each commit is on disk (fsync) before its moves are
-                                // acknowledged: power loss cannot take them back. Group
-                                // commit keeps this to one fsync for many moves.
-                                "PRAGMA synchronous = FULL",
+                                sync.pragma(),
                                 "PRAGMA busy_timeout = 5000",
                                 // Checkpoints (the only fsyncs in WAL mode with NORMAL
                                 // sync) run on a connection of their own, not in the
@@ -448,6 +446,54 @@ fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     })
 }
 
+/// How SQLite makes a commit durable: `?sync=full` in the database URL, or the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SqliteSync {
+    /// WAL with `synchronous = NORMAL` (the default): a commit reaches the operating
+    /// system before its move is acknowledged, so it survives any crash of the server
+    /// (`kill -9`); a power failure can lose the moves since the last checkpoint (at most
+    /// about a second: checkpoints run every second).
+    Normal,
+    /// `synchronous = FULL`: every commit is fsynced before its moves are acknowledged,
+    /// surviving power loss too; group commit shares one fsync among all the moves that
+    /// arrived meanwhile, but each move waits for the disk.
+    Full,
+}
+
+impl SqliteSync {
+    fn pragma(self) -> &'static str {
+        match self {
+            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+            SqliteSync::Full => "PRAGMA synchronous = FULL",
+        }
+    }
+}
+
+/// Takes tengen's own `sync=normal|full` parameter out of a database URL (sqlx does not
+/// know it).
+pub fn take_sync_option(url: &str) -> (String, SqliteSync) {
+    let Some((base, query)) = url.split_once('?') else {
+        return (url.to_string(), SqliteSync::Normal);
+    };
+    let mut sync = SqliteSync::Normal;
+    let rest: Vec<&str> = query
+        .split('&')
+        .filter(|pair| match *pair {
+            "sync=full" => {
+                sync = SqliteSync::Full;
+                false
+            }
+            "sync=normal" => false,
+            _ => true,
+        })
+        .collect();
+    if rest.is_empty() {
+        (base.to_string(), sync)
+    } else {
+        (format!("{base}?{}", rest.join("&")), sync)
+    }
+}
+
 /// The URL sqlx needs, and its backend: a bare path is an SQLite file, created if missing.
 pub fn normalise_url(url: &str) -> (String, Backend) {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
@@ -484,6 +530,21 @@ mod tests {
         assert_eq!(normalise_url("postgres://u@h/db").1, Backend::Postgres);
     }
 
+    #[test]
+    fn sync_full_is_taken_out_of_the_url() {
+        let (url, sync) = take_sync_option("games.db?sync=full");
+        assert_eq!(sync, SqliteSync::Full);
+        assert_eq!(normalise_url(&url).0, "sqlite://games.db?mode=rwc");
+        assert_eq!(
+            take_sync_option("sqlite://g.db?mode=rwc"),
+            ("sqlite://g.db?mode=rwc".to_string(), SqliteSync::Normal)
+        );
+        assert_eq!(
+            take_sync_option("sqlite://g.db?sync=normal"),
+            ("sqlite://g.db".to_string(), SqliteSync::Normal)
+        );
+    }
+
     /// Many appends at once are committed together; a taken step inside such a group is
     /// refused alone and the rest of the group is stored.
     #[tokio::test]
@@ -515,6 +576,20 @@ mod tests {
         assert_eq!(events[299].body, "e300");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn sync_full_reaches_sqlite() {
+        async fn synchronous(url: &str) -> i64 {
+            let store = Store::open(url).await.unwrap();
+            let row = sqlx::query("PRAGMA synchronous")
+                .fetch_one(&store.pool)
+                .await
+                .unwrap();
+            row.try_get(0).unwrap()
+        }
+        assert_eq!(synchronous("sqlite::memory:?sync=full").await, 2);
+        assert_eq!(synchronous("sqlite::memory:").await, 1);
     }
 
     #[tokio::test]
