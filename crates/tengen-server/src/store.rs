@@ -6,8 +6,9 @@
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Most events stored in one SQLite transaction.
 const MAX_BATCH: usize = 256;
@@ -62,11 +63,11 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
-    /// SQLite's writer task (group commit); PostgreSQL appends go straight to the pool.
-    writer: Option<mpsc::Sender<PendingAppend>>,
+    /// The writer task (group commit).
+    writer: mpsc::Sender<PendingAppend>,
 }
 
-/// An event waiting for SQLite's writer task, and where its answer goes.
+/// An event waiting for the writer task, and where its answer goes.
 #[derive(Debug)]
 struct PendingAppend {
     game: String,
@@ -158,11 +159,17 @@ impl Store {
                     .await?
             }
         };
-        let writer = (backend == Backend::Sqlite).then(|| {
-            let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
-            tokio::spawn(write_batches(pool.clone(), rx));
-            tx
-        });
+        let (writer, queue) = mpsc::channel(4 * MAX_BATCH);
+        let queue = Arc::new(Mutex::new(queue));
+        // SQLite has one writer connection; PostgreSQL overlaps several transactions, so
+        // a batch can start while the previous one waits for its flush.
+        let writers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        };
+        for _ in 0..writers {
+            tokio::spawn(write_batches(pool.clone(), queue.clone()));
+        }
         let store = Store {
             pool,
             backend,
@@ -261,9 +268,6 @@ impl Store {
         body: &str,
         at: i64,
     ) -> Result<(), AppendError> {
-        let Some(writer) = &self.writer else {
-            return insert_event(&self.pool, game, seq, body, at).await;
-        };
         let (reply, answer) = oneshot::channel();
         let pending = PendingAppend {
             game: game.to_string(),
@@ -272,7 +276,7 @@ impl Store {
             at,
             reply,
         };
-        if writer.send(pending).await.is_err() {
+        if self.writer.send(pending).await.is_err() {
             return Err(AppendError::Db(sqlx::Error::WorkerCrashed));
         }
         answer
@@ -378,12 +382,18 @@ where
     }
 }
 
-/// SQLite's writer: stores every event that arrived while the previous transaction was
-/// being committed in one transaction (group commit), so that many moves share one
-/// commit and one fsync, and answers each.
-async fn write_batches(pool: AnyPool, mut queue: mpsc::Receiver<PendingAppend>) {
+/// The writer: stores every event that arrived while the previous transaction was being
+/// committed in one transaction (group commit), so that many moves share one commit and
+/// one fsync (SQLite with `sync=full`, PostgreSQL), and answers each. Without it, under
+/// a slow disk every move would wait for a flush of its own and a busy server would run
+/// out of connections.
+async fn write_batches(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<PendingAppend>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    loop {
+        // The queue is locked only while taking a batch, not while writing it.
+        if queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
+            return;
+        }
         let answers = match insert_batch(&pool, &batch).await {
             Ok(answers) => answers,
             // Nothing of the batch is stored: store each alone, so that one bad event
