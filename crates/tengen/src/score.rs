@@ -52,6 +52,8 @@ pub struct ScoreReport {
     pub seki: Vec<Point>,
     /// The result.
     pub result: GameResult,
+    /// How the points were counted (which terms make the total).
+    pub scoring: Scoring,
 }
 
 impl ScoreReport {
@@ -187,6 +189,7 @@ pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -
         dead,
         seki,
         result,
+        scoring: rules.scoring,
     }
 }
 
@@ -248,6 +251,13 @@ impl Terms {
     /// The rows of a score table: a name and the value of this player's term.
     fn rows(&self) -> [(&'static str, String); 11] {
         let h = crate::rules::halves;
+        let minus = |n: u32| {
+            if n == 0 {
+                "0".to_string()
+            } else {
+                format!("-{n}")
+            }
+        };
         [
             ("stones", self.stones.to_string()),
             ("territory", self.territory.to_string()),
@@ -257,18 +267,38 @@ impl Terms {
             ("komi", h(self.komi)),
             ("compensation", h(self.compensation)),
             ("first-pass adjustment", h(self.adjustment)),
-            ("group tax", format!("-{}", self.group_tax)),
-            ("late non-immortal stones", format!("-{}", self.late_stones)),
+            ("group tax", minus(self.group_tax)),
+            ("late non-immortal stones", minus(self.late_stones)),
             ("total", h(self.total)),
         ]
     }
 }
 
+/// Whether a row of the table is part of the total under `scoring` (the others would
+/// only confuse: stones are not counted in territory scoring, captures not in area).
+fn row_counts(name: &str, scoring: Scoring) -> bool {
+    match name {
+        "stones" => scoring != Scoring::Territory,
+        "territory" => scoring != Scoring::Stones,
+        "captures" | "dead stones taken" | "pass stones" => scoring == Scoring::Territory,
+        _ => true,
+    }
+}
+
 impl fmt::Display for ScoreReport {
-    /// A table of the terms, then the result.
+    /// A table of the terms that make the total under this scoring method (modifiers only
+    /// when they are not zero for both), then the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{:<26}{:>8}{:>8}", "", "Black", "White")?;
         for ((name, b), (_, w)) in self.black.rows().iter().zip(self.white.rows().iter()) {
+            let modifier = !matches!(
+                *name,
+                "stones" | "territory" | "captures" | "dead stones taken" | "komi" | "total"
+            );
+            let zero = |v: &str| v == "0";
+            if !row_counts(name, self.scoring) || (modifier && zero(b) && zero(w)) {
+                continue;
+            }
             writeln!(f, "{name:<26}{b:>8}{w:>8}")?;
         }
         write!(f, "result: {}", self.result)

@@ -211,3 +211,42 @@ fn immortal_territory_only() {
     let s = score(&game(text, "ikeda-territory-1"), &[]);
     assert_eq!(s.white.territory, 8);
 }
+
+/// The printed table shows the terms that make the total under the ruleset's method, and
+/// modifiers only when they apply.
+#[test]
+fn the_table_shows_what_is_counted() {
+    let rows = |s: &tengen::score::ScoreReport| -> Vec<String> {
+        s.to_string()
+            .lines()
+            .skip(1)
+            .map(|l| l.split("  ").next().unwrap().trim().to_string())
+            .collect()
+    };
+    let japanese = score(&game(SPLIT, "japanese"), &[]);
+    assert_eq!(
+        rows(&japanese),
+        [
+            "territory",
+            "captures",
+            "dead stones taken",
+            "komi",
+            "total",
+            "result: W+11.5"
+        ]
+    );
+    let chinese = score(&game(SPLIT, "chinese"), &[]);
+    assert_eq!(
+        rows(&chinese),
+        ["stones", "territory", "komi", "total", "result: W+12.5"]
+    );
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let taxed = score(
+        &Game::from_position(Board::from_text(SPLIT).unwrap(), Color::Black, rules),
+        &[],
+    );
+    assert!(taxed
+        .to_string()
+        .contains("group tax                       -2      -2"));
+}
