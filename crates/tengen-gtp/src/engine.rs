@@ -12,6 +12,7 @@ use crate::mcts;
 use crate::player;
 use crate::protocol::{self, Parsed};
 use crate::queries;
+use crate::records;
 use crate::rng::SplitMix64;
 use crate::scoring;
 use crate::time;
@@ -49,6 +50,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("genmove", Engine::genmove),
     ("undo", Engine::undo),
     ("showboard", Engine::showboard),
+    // SGF files: GTP v2's regression command and GNU Go's.
+    ("loadsgf", Engine::loadsgf),
+    ("printsgf", Engine::printsgf),
     // Time: GTP v2 (sections 4.2 and 6.3.4), kgsGtp's and tengen's own.
     ("time_settings", Engine::time_settings),
     ("kgs-time_settings", Engine::kgs_time_settings),
@@ -398,6 +402,35 @@ impl Engine {
             Ok(String::new())
         } else {
             Err("cannot undo".into())
+        }
+    }
+
+    /// `loadsgf FILE [MOVE]`: the record's position before move MOVE (after the last move
+    /// when omitted), its size and komi; the engine's rules otherwise.
+    fn loadsgf(&mut self, a: &[String]) -> Result<String, Error> {
+        if a.is_empty() || a.len() > 2 {
+            return Err("syntax error: usage: loadsgf FILE [MOVE_NUMBER]".into());
+        }
+        let before = match a.get(1) {
+            Some(n) => Some(args::int(n, "the move number")? as usize),
+            None => None,
+        };
+        self.game = records::load(&a[0], before, self.game.rules())?;
+        self.set_time_control(*self.clock.control());
+        Ok(String::new())
+    }
+
+    /// `printsgf [FILE]`: the game as SGF, written to FILE or given as the response.
+    fn printsgf(&mut self, a: &[String]) -> Result<String, Error> {
+        if a.len() > 1 {
+            return Err("syntax error: usage: printsgf [FILE]".into());
+        }
+        let text = records::print(&self.game);
+        match a.first() {
+            Some(path) => std::fs::write(path, text)
+                .map(|_| String::new())
+                .map_err(|e| format!("cannot write {path}: {e}")),
+            None => Ok(text.trim_end().to_string()),
         }
     }
 

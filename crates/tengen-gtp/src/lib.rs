@@ -29,6 +29,7 @@ pub mod mcts;
 mod player;
 pub mod protocol;
 mod queries;
+mod records;
 mod rng;
 mod scoring;
 pub mod time;

@@ -3,7 +3,6 @@
 
 use crate::rng::SplitMix64;
 use tengen::estimate::{estimate, Estimate, EstimateOptions};
-use tengen::grid::Grid;
 use tengen::score::{score_with_fills, ScoreReport};
 use tengen::{Color, Game, Move, Point};
 
@@ -26,14 +25,10 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     let board = game.board();
     let size = board.size();
     let stones = || size.all_points().filter(|&p| board.get(p).is_some());
-    let seki = || {
-        let mut g = Grid::from_board(board);
-        for &p in &e.dead {
-            g.set(p, None);
-        }
-        tengen::life::seki(&g)
-    };
     let report = || score_with_fills(game, &e.dead, &e.fills);
+    // Seki as the score sees it: after the estimator's border fills and with its dead
+    // stones removed.
+    let seki = || report().seki;
     let empty_owned = |c: Option<Color>| {
         let r = report();
         let w = size.width as usize;

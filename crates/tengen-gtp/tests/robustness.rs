@@ -187,7 +187,9 @@ fn every_command_with_junk_arguments() {
         .trim_start_matches("= ")
         .lines()
         .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty() && l != "quit")
+        // `printsgf FILE` would write junk files here; its argument handling is in the
+        // transcripts.
+        .filter(|l| !l.is_empty() && l != "quit" && l != "printsgf")
         .collect();
     let junk = [
         "",

@@ -1162,3 +1162,55 @@ fn genmove_cleanup_captures_dead_stones_before_passing() {
     }
     assert_eq!(e.execute("color A3").unwrap().trim(), "= empty");
 }
+
+/// `loadsgf FILE [MOVE]` takes size, komi and the position before move MOVE from a
+/// record; `printsgf [FILE]` writes the game back; a missing or damaged file is refused
+/// with its name.
+#[test]
+fn sgf_files_in_and_out() {
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.sgf");
+    std::fs::write(
+        &record,
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[cc];W[gg];B[cg];W[gc])",
+    )
+    .unwrap();
+    let path = record.to_str().unwrap();
+    let mut e = engine();
+    transcript(
+        &mut e,
+        &[
+            (&format!("loadsgf {path} 3"), "="),
+            ("list_stones black", "= C7"),
+            ("list_stones white", "= G3"),
+            (&format!("loadsgf {path}"), "="),
+            ("list_stones black", "= C7 C3"),
+            ("list_stones white", "= G7 G3"),
+            ("color G7", "= white"),
+        ],
+    );
+    let sgf = ok(&mut e, "printsgf");
+    assert!(sgf.contains("SZ[9]") && sgf.contains("KM[6.5]"), "{sgf}");
+    assert!(sgf.contains(";B[cc];W[gg];B[cg];W[gc]"), "{sgf}");
+    let copy = dir.join("copy.sgf");
+    let copy = copy.to_str().unwrap();
+    transcript(
+        &mut e,
+        &[
+            (&format!("printsgf {copy}"), "="),
+            ("clear_board", "="),
+            (&format!("loadsgf {copy}"), "="),
+            ("list_stones white", "= G7 G3"),
+        ],
+    );
+    std::fs::write(&record, "(;SZ[9];B[cc];W[dd").unwrap();
+    let missing = dir.join("missing.sgf");
+    let missing = missing.to_str().unwrap();
+    let refused = e.execute(&format!("loadsgf {missing}")).unwrap();
+    assert!(refused.starts_with("? cannot load file: ") && refused.contains("missing.sgf"));
+    let damaged = e.execute(&format!("loadsgf {path}")).unwrap();
+    assert!(damaged.starts_with("? cannot load file: "), "{damaged}");
+    assert!(damaged.contains("game.sgf:1:"), "{damaged}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

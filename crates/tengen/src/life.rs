@@ -221,6 +221,31 @@ fn safe_fill(grid: &Grid, p: Point, c: Color) -> bool {
     !captures && g.liberties(&g.area(p).points).len() >= 2
 }
 
+/// Empty regions touching both colours with more points than this are open ground, not
+/// the dame of a finished game.
+const MAX_NEUTRAL_REGION: usize = 12;
+
+/// Stones of chains next to open ground: the game around them is not over, so they are
+/// not in seki whatever a fill of the open ground would leave.
+fn unsettled_chains(grid: &Grid) -> Vec<Point> {
+    let mut out = Vec::new();
+    for region in grid.areas() {
+        let open = grid.get(region.points[0]).is_none()
+            && region.touches_black
+            && region.touches_white
+            && region.points.len() > MAX_NEUTRAL_REGION;
+        if !open {
+            continue;
+        }
+        for n in region.points.iter().flat_map(|&p| grid.neighbours(p)) {
+            if grid.get(n).is_some() && !out.contains(&n) {
+                out.extend(grid.area(n).points);
+            }
+        }
+    }
+    out
+}
+
 /// The stones in seki, all stones of `grid` being taken as alive (RULES.md §5.1): first
 /// every point of a neutral region (one touching both colours) that one side can fill
 /// safely is filled, again and again; the chains next to a region that still touches
@@ -246,14 +271,17 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
             break;
         }
     }
-    // Seki chains: those next to an empty region that still touches both colours, in a
-    // group with fewer than two eyes (a group with two eyes lives on its own: a point
-    // next to it that nobody can fill is mere dame). A filler stone may have joined
-    // chains: the original chains it touches count.
+    // Seki chains: original chains next to an empty region that is still a liberty of
+    // both colours' original chains (filler stones do not count: on an open board they
+    // would make "shared liberties" of the last liberties of their own long chains), in
+    // a group with fewer than two eyes (a group with two eyes lives on its own: a point
+    // next to it that nobody can fill is mere dame).
+    let unsettled = unsettled_chains(grid);
     let weak: Vec<Point> = groups(grid)
         .into_iter()
         .filter(|g| g.eyes.len() < 2)
         .flat_map(|g| g.stones)
+        .filter(|p| !unsettled.contains(p))
         .collect();
     let mut out: Vec<Point> = Vec::new();
     for region in g
@@ -261,22 +289,19 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
         .into_iter()
         .filter(|a| g.get(a.points[0]).is_none())
     {
-        if !(region.touches_black && region.touches_white) {
-            continue;
-        }
-        for n in region
+        let original: Vec<Point> = region
             .points
             .iter()
-            .flat_map(|&p| g.neighbours(p))
-            .collect::<Vec<_>>()
-        {
-            if g.get(n).is_none() {
-                continue;
-            }
-            for q in g.area(n).points {
-                if grid.get(q).is_some() && !out.contains(&q) && weak.contains(&q) {
-                    out.extend(grid.area(q).points);
-                }
+            .flat_map(|&p| grid.neighbours(p))
+            .filter(|&n| grid.get(n).is_some())
+            .collect();
+        let touches = |c: Color| original.iter().any(|&n| grid.get(n) == Some(c));
+        if !(touches(Color::Black) && touches(Color::White)) {
+            continue;
+        }
+        for n in original {
+            if !out.contains(&n) && weak.contains(&n) {
+                out.extend(grid.area(n).points);
             }
         }
     }

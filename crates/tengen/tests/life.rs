@@ -61,3 +61,31 @@ fn two_chains_sharing_two_eyes_live_together() {
     let u = unconditional(&g, Color::Black);
     assert_eq!(u.alive.len(), 6, "{:?}", u.alive);
 }
+
+/// On an open board (a professional game at move 100) nothing is in seki: filling the open
+/// ground with one colour would leave the last liberties of its own long chains, which
+/// are no shared liberties of a seki.
+#[test]
+fn no_seki_on_an_open_board() {
+    let open = "
+        . . . . . . . . . . . . . . . . . . .
+        . . O X . . . . . . . . . . . . . . .
+        . O O O X . . . . . . . . . O X . . .
+        . . O X . X . . . . X X . O . X . . .
+        . . O X . X . . . . X O O . X . X . .
+        . . . X X . . . . . X . . . . . . . .
+        . . . X . . . . . X O O . O . O . X .
+        . . . . . . . X . . X O . O . . O X .
+        . . . O . . O . . . X X . . . . . . .
+        . O O X . . . . . . . . . . . . O . .
+        . X X O O O . . . . . . . . . . . . .
+        . X . X O . . . . . . . . . . . . . .
+        . . X X O X . . . . . . . . . . . . .
+        X X X O O . . . . . . . . X . . . . .
+        . O O . . . . . X X . . . . . O O . .
+        . . . . . O . O O X . X . . X X O . .
+        . . . . O . . O X O O X . . . X X O .
+        . . . . . . . O X . . O X . . X O O .
+        . . . . . . . . . . . . . . . . . . .";
+    assert_eq!(tengen::life::seki(&grid(open)), Vec::<Point>::new());
+}
