@@ -23,6 +23,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(400);
     let verbose = args.iter().any(|a| a == "-v");
+    // `--dead`: every record's dead stones, in GTP coordinates.
+    let dead_lists = args.iter().any(|a| a == "--dead");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -71,6 +73,11 @@ fn main() {
         }
         if verbose && ours != want {
             println!("{name}: ours {ours}, record {re}");
+        }
+        if dead_lists {
+            let size = r.game.board().size();
+            let list: Vec<String> = est.dead.iter().map(|p| p.to_gtp(size)).collect();
+            println!("{name} {ours} {want} dead: {}", list.join(" "));
         }
     }
     let secs = start.elapsed().as_secs_f64();
