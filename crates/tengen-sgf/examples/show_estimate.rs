@@ -65,6 +65,8 @@ fn main() {
             .collect();
         println!("territory {c:?}: {}", list.join(" "));
     }
+    let seki: Vec<String> = s.seki.iter().map(|p| p.to_gtp(size)).collect();
+    println!("seki: {}", seki.join(" "));
     println!(
         "{s}\nrecord: {:?} moves {} next {:?}",
         r.result,

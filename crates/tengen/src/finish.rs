@@ -78,8 +78,17 @@ fn liberty(b: &Board, i: Idx) -> Idx {
 /// liberties its chain would have (counted without copying the board: this runs for
 /// every candidate point at every finishing move).
 fn after_play(b: &Board, i: Idx, c: Color) -> (u16, bool) {
+    match liberties_after(b, i, c) {
+        Some(libs) => (libs.len() as u16, false),
+        None => (0, true),
+    }
+}
+
+/// The liberties the chain of a stone of `c` on the empty point `i` would have, or
+/// `None` if the play would capture.
+fn liberties_after(b: &Board, i: Idx, c: Color) -> Option<Vec<Idx>> {
     if b.would_capture(i, c) {
-        return (0, true);
+        return None;
     }
     let mut libs: Vec<Idx> = Vec::new();
     let mut add = |e: Idx| {
@@ -99,7 +108,7 @@ fn after_play(b: &Board, i: Idx, c: Color) -> (u16, bool) {
             add(n);
         }
     }
-    (libs.len() as u16, false)
+    Some(libs)
 }
 
 /// The board being finished and what the policy needs to know about it.
@@ -147,8 +156,20 @@ impl Finisher {
             let l = liberty(&self.b, i);
             // Never by capturing a live chain: that is a fight, not a finishing move.
             let (libs, captures) = after_play(&self.b, l, c);
-            if self.mine(l, c) && libs >= 2 && !captures {
+            if !self.mine(l, c) || captures {
+                continue;
+            }
+            if libs >= 2 {
                 return Some((l, c));
+            }
+            // Extending would join chains short of liberties: the dead stones taking
+            // them must go first.
+            let joined = self.b.neighbours(l).into_iter();
+            if let Some(take) = joined
+                .filter(|&n| self.b.cell(n) == Cell::stone(c))
+                .find_map(|n| self.capture_next_to(n, c))
+            {
+                return Some((take, c));
             }
         }
         None
@@ -188,6 +209,7 @@ impl Finisher {
     /// opponent chain in atari first, as that player would.
     fn dame(&self) -> Option<(Idx, Color)> {
         let mut quiet = None;
+        let mut prepared = None;
         for i in self.b.indices() {
             if self.mark[i as usize] != 3
                 || self.closed[i as usize]
@@ -206,6 +228,9 @@ impl Finisher {
             }
             for c in Color::BOTH {
                 let (libs, captures) = after_play(&self.b, i, c);
+                if libs == 1 && !captures && prepared.is_none() {
+                    prepared = self.prepare(i, c).map(|l| (l, c));
+                }
                 if libs < 2 || captures {
                     continue;
                 }
@@ -220,7 +245,28 @@ impl Finisher {
                 quiet = quiet.or(Some((i, c)));
             }
         }
-        quiet
+        quiet.or(prepared)
+    }
+
+    /// A neutral point that `c` cannot fill because her chain would keep one liberty,
+    /// inside her own territory, can be filled once she connects there (a teire): the
+    /// point to connect at, if that makes the fill safe. Without it the point would
+    /// stay unfilled and the count could take the chain for one in seki.
+    fn prepare(&self, i: Idx, c: Color) -> Option<Idx> {
+        let [l] = liberties_after(&self.b, i, c)?[..] else {
+            return None;
+        };
+        if self.closed[l as usize] || self.mark[l as usize] != 1 << c.index() {
+            return None;
+        }
+        let (libs, captures) = after_play(&self.b, l, c);
+        if libs < 2 || captures {
+            return None;
+        }
+        let mut t = self.b.clone();
+        t.play(l, c);
+        let (libs, captures) = after_play(&t, i, c);
+        (libs >= 2 && !captures).then_some(l)
     }
 }
 

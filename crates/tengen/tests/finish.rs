@@ -45,6 +45,29 @@ fn a_dead_stone_keeps_its_liberty_until_it_is_captured() {
 }
 
 #[test]
+fn a_neutral_point_is_filled_after_connecting_in_own_territory() {
+    // Filling a5 would leave Black's b5 with c5 as its only liberty; Black connects at c5
+    // first (a teire, in her own territory), then fills a5. Left unfilled, a5 would make
+    // the count take b5 and White's stones for a seki.
+    let b = Board::from_text(
+        ". X . X . . .
+         O O X X . . .
+         O X X . . . .
+         O X X . . . .
+         . O X . . . .",
+    )
+    .unwrap();
+    let f = finish(&b, &[], &[]);
+    assert_eq!(
+        f.stones,
+        vec![
+            (Point::new(2, 0), Color::Black),
+            (Point::new(0, 0), Color::Black)
+        ]
+    );
+}
+
+#[test]
 fn finishing_never_captures_a_live_chain() {
     // A seki: the shared liberties b5 and a4 are neutral, but whoever fills one is
     // captured, so nobody plays there.
