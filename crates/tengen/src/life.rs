@@ -248,13 +248,19 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     }
     // Seki chains: those next to an empty region that still touches both colours, in a
     // group with fewer than two eyes (a group with two eyes lives on its own: a point
-    // next to it that nobody can fill is mere dame). A filler stone may have joined
-    // chains: the original chains it touches count.
-    let weak: Vec<Point> = groups(grid)
+    // next to it that nobody can fill is mere dame), when weak groups of both colours
+    // with as many eyes meet there: one eye against none is a capturing race the eye
+    // wins, not a seki. A filler stone may have joined chains: the original chains it
+    // touches count.
+    let eyes_of: Vec<(Point, usize)> = groups(grid)
         .into_iter()
         .filter(|g| g.eyes.len() < 2)
-        .flat_map(|g| g.stones)
+        .flat_map(|g| {
+            let n = g.eyes.len();
+            g.stones.into_iter().map(move |p| (p, n))
+        })
         .collect();
+    let weak = |q: Point| eyes_of.iter().find(|e| e.0 == q).map(|e| e.1);
     let mut out: Vec<Point> = Vec::new();
     for region in g
         .areas()
@@ -264,19 +270,25 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
         if !(region.touches_black && region.touches_white) {
             continue;
         }
-        for n in region
-            .points
-            .iter()
-            .flat_map(|&p| g.neighbours(p))
-            .collect::<Vec<_>>()
-        {
+        // The weak original chains next to the region, with their group's eye count.
+        let mut around: Vec<(Point, Color, usize)> = Vec::new();
+        for n in region.points.iter().flat_map(|&p| g.neighbours(p)) {
             if g.get(n).is_none() {
                 continue;
             }
             for q in g.area(n).points {
-                if grid.get(q).is_some() && !out.contains(&q) && weak.contains(&q) {
-                    out.extend(grid.area(q).points);
+                if let (Some(c), Some(e)) = (grid.get(q), weak(q)) {
+                    around.push((q, c, e));
                 }
+            }
+        }
+        let least = |c: Color| around.iter().filter(|a| a.1 == c).map(|a| a.2).min();
+        if least(Color::Black) != least(Color::White) {
+            continue;
+        }
+        for (q, _, _) in around {
+            if !out.contains(&q) {
+                out.extend(grid.area(q).points);
             }
         }
     }
