@@ -151,6 +151,7 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     dead.sort();
     let mut fills = border_fills(&grid, &dead, &ownership);
     let finished = finish::finish(board, &dead, &fills);
+    fills.retain(|f| !finished.lost.contains(&f.0));
     fills.extend(finished.stones);
     dead.extend(finished.captured);
     dead.sort();

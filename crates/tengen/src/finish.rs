@@ -18,8 +18,12 @@ use crate::point::Point;
 pub struct Finish {
     /// The stones played, in order.
     pub stones: Vec<(Point, Color)>,
-    /// Stones captured that were not dead already (they count as dead stones).
+    /// Stones of the final position captured that were not dead already (they count as
+    /// dead stones).
     pub captured: Vec<Point>,
+    /// Points whose finishing stone (or `placed` stone) was captured in turn: left empty,
+    /// they are no fill.
+    pub lost: Vec<Point>,
 }
 
 /// Who owns each point of `b` (by padded index) once the `dead` stones are taken off:
@@ -119,6 +123,8 @@ struct Finisher {
     /// Points the policy may not play: those played already and those that held a stone
     /// at the start (a stone there would be counted as a border fill of an occupied point).
     closed: Vec<bool>,
+    /// Points holding a stone the finishing put there.
+    played: Vec<bool>,
     /// The region marks of the current position (see [`region_marks`]).
     mark: Vec<u8>,
     out: Finish,
@@ -130,11 +136,16 @@ impl Finisher {
         let mut removed = Vec::new();
         self.b.play_with(i, c, |q, _| removed.push(q));
         for q in removed {
-            if !self.dead[q as usize] {
-                self.out.captured.push(self.b.point(q));
+            let p = self.b.point(q);
+            if self.played[q as usize] {
+                self.out.lost.push(p);
+            } else if !self.dead[q as usize] {
+                self.out.captured.push(p);
             }
             self.dead[q as usize] = false;
+            self.played[q as usize] = false;
         }
+        self.played[i as usize] = true;
         self.closed[i as usize] = true;
         self.out.stones.push((self.b.point(i), c));
     }
@@ -278,6 +289,7 @@ pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)]) -> Finis
         b: board.clone(),
         dead: vec![false; CELLS],
         closed: vec![false; CELLS],
+        played: vec![false; CELLS],
         mark: Vec::new(),
         out: Finish::default(),
     };
@@ -304,5 +316,7 @@ pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)]) -> Finis
         };
         f.play(i, c);
     }
+    let lost = &f.out.lost;
+    f.out.stones.retain(|s| !lost.contains(&s.0));
     f.out
 }

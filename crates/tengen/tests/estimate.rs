@@ -107,3 +107,25 @@ fn a_chain_left_in_atari_by_filling_the_dame_needs_a_connection_in_its_territory
         ]
     );
 }
+
+#[test]
+fn dead_stones_are_stones_and_fills_are_on_empty_points() {
+    // Whatever the finishing moves capture, the estimate names only stones of the final
+    // position as dead (the agreement phase marks them) and places fills on empty points.
+    let b = Board::from_text(
+        ". X O . X .
+         O O O X X .
+         X X X X . .
+         . . X O O O
+         X X X O . .
+         . O X O . .",
+    )
+    .unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    assert!(e.dead.iter().all(|&p| b.get(p).is_some()), "{:?}", e.dead);
+    assert!(
+        e.fills.iter().all(|f| b.get(f.0).is_none()),
+        "{:?}",
+        e.fills
+    );
+}
