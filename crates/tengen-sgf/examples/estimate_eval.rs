@@ -89,9 +89,10 @@ fn main() {
     );
 }
 
-/// `W+5.0` -> `W+5`, as tengen writes results.
+/// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
+/// (as `scripts/gnugo_aftermath.py` reads it).
 fn normalise(re: &str) -> String {
-    let re = re.trim();
+    let re = re.trim().trim_end_matches('?');
     match re.split_once('+') {
         Some((w, m)) => match m.parse::<f64>() {
             Ok(v) => format!("{w}+{}", tengen::rules::halves((v * 2.0).round() as i32)),
