@@ -23,6 +23,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(400);
     let verbose = args.iter().any(|a| a == "-v");
+    // `--dead`: every record's dead stones, in GTP coordinates.
+    let dead_lists = args.iter().any(|a| a == "--dead");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -72,6 +74,11 @@ fn main() {
         if verbose && ours != want {
             println!("{name}: ours {ours}, record {re}");
         }
+        if dead_lists {
+            let size = r.game.board().size();
+            let list: Vec<String> = est.dead.iter().map(|p| p.to_gtp(size)).collect();
+            println!("{name} {ours} {want} dead: {}", list.join(" "));
+        }
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -82,9 +89,10 @@ fn main() {
     );
 }
 
-/// `W+5.0` -> `W+5`, as tengen writes results.
+/// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
+/// (as `scripts/gnugo_aftermath.py` reads it).
 fn normalise(re: &str) -> String {
-    let re = re.trim();
+    let re = re.trim().trim_end_matches('?');
     match re.split_once('+') {
         Some((w, m)) => match m.parse::<f64>() {
             Ok(v) => format!("{w}+{}", tengen::rules::halves((v * 2.0).round() as i32)),

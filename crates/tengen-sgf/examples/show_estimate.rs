@@ -1,16 +1,26 @@
-//! Shows the estimator's view of one record (development aid).
+//! Shows the estimator's view of one record (development aid): stones (`x`/`o` dead),
+//! border and teire fills (`b`/`w`), empty points the playouts give to Black (`+`) or
+//! White (`-`), then the score table and the recorded result.
 fn main() {
     let a: Vec<String> = std::env::args().collect();
+    // `--ownership`: each territory point with how sure the playouts are of it.
+    let show_ownership = a.iter().any(|x| x == "--ownership");
     let read = tengen_sgf::read_bytes(&std::fs::read(&a[1]).unwrap());
     let r = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
     let est = tengen::estimate::estimate(r.game.board(), Default::default());
     let b = r.game.board();
     let size = b.size();
+    let s = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+    let letters: String = (0..size.width)
+        .map(|x| format!(" {}", tengen::board::column_letter(x)))
+        .collect();
+    println!("   {letters}");
     for y in 0..size.height {
-        let mut line = String::new();
+        let mut line = format!("{:>2} ", size.height - y);
         for x in 0..size.width {
             let p = tengen::Point::new(x, y);
             let o = est.ownership[y as usize * size.width as usize + x as usize];
+            let fill = est.fills.iter().find(|f| f.0 == p).map(|f| f.1);
             let ch = match b.get(p) {
                 Some(c) if est.dead.contains(&p) => {
                     if c == tengen::Color::Black {
@@ -20,16 +30,47 @@ fn main() {
                     }
                 }
                 Some(c) => c.stone_char(),
-                None if est.fills.iter().any(|f| f.0 == p) => '#',
-                None if o > 0.5 => '+',
-                None if o < -0.5 => '-',
-                None => '.',
+                None if fill == Some(tengen::Color::Black) => 'b',
+                None if fill == Some(tengen::Color::White) => 'w',
+                // Counted territory: +/-; empty points that count for nobody: . or , when
+                // the playouts lean one way.
+                None => match s.owner[y as usize * size.width as usize + x as usize] {
+                    Some(tengen::Color::Black) => '+',
+                    Some(tengen::Color::White) => '-',
+                    None if o.abs() > 0.5 => ',',
+                    None => '.',
+                },
             };
             line.push(' ');
             line.push(ch);
         }
         println!("{line}");
     }
-    let s = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
-    println!("{s}\nrecord: {:?} moves {}", r.result, r.moves);
+    for c in [tengen::Color::Black, tengen::Color::White] {
+        let list: Vec<String> = size
+            .all_points()
+            .filter(|&p| {
+                s.owner[p.y as usize * size.width as usize + p.x as usize] == Some(c)
+                    && b.get(p).is_none()
+                    && !est.fills.iter().any(|f| f.0 == p)
+            })
+            .map(|p| {
+                let o = est.ownership[p.y as usize * size.width as usize + p.x as usize];
+                if show_ownership {
+                    format!("{}={:.2}", p.to_gtp(size), o.abs())
+                } else {
+                    p.to_gtp(size)
+                }
+            })
+            .collect();
+        println!("territory {c:?}: {}", list.join(" "));
+    }
+    let seki: Vec<String> = s.seki.iter().map(|p| p.to_gtp(size)).collect();
+    println!("seki: {}", seki.join(" "));
+    println!(
+        "{s}\nrecord: {:?} moves {} next {:?}",
+        r.result,
+        r.moves,
+        r.game.to_move()
+    );
 }

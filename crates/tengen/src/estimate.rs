@@ -1,10 +1,13 @@
 //! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
 //! for the agreement phase to start from. Random playouts from the final position say who
 //! ends up owning each point; a chain whose points end up mostly the opponent's is dead,
-//! except that stones alive by Benson's algorithm are never called dead.
+//! except that stones alive by Benson's algorithm are never called dead. The moves the
+//! players would still make before a territory count are then played (see
+//! [`crate::finish`]).
 
-use crate::board::{Board, Cell, Idx};
+use crate::board::{Board, Cell};
 use crate::color::Color;
+use crate::finish;
 use crate::grid::Grid;
 use crate::life;
 use crate::playout::Playouts;
@@ -13,11 +16,13 @@ use crate::point::Point;
 /// What the estimator found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    /// Stones it thinks dead, sorted.
+    /// Stones it thinks dead, sorted (with any live stone the finishing moves captured).
     pub dead: Vec<Point>,
-    /// Border-closing stones: empty points on an open border of a player's area, where she
-    /// would have played to close it before counting (records often end with borders
-    /// open). Placing them splits regions that touch both colours only through the gap.
+    /// Stones the players would add before a territory count, on empty points: first
+    /// border-closing stones (records often end with borders open; placing them splits
+    /// regions that touch both colours only through the gap), then the finishing moves
+    /// of [`crate::finish`] (dame, teire, captures of dead stones in the way). Under area
+    /// scoring they change nothing that counts.
     pub fills: Vec<(Point, Color)>,
     /// For each point (row by row), from -1 (White owns it every time) to +1 (Black).
     pub ownership: Vec<f32>,
@@ -145,7 +150,11 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     }
     dead.sort();
     let mut fills = border_fills(&grid, &dead, &ownership);
-    fills.extend(teire(board, &dead, &fills));
+    let finished = finish::finish(board, &dead, &fills);
+    fills.retain(|f| !finished.lost.contains(&f.0));
+    fills.extend(finished.stones);
+    dead.extend(finished.captured);
+    dead.sort();
     Estimate {
         dead,
         fills,
@@ -188,7 +197,7 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
                 None => side(n) != Some(c),
             });
             // A point with no empty point of her side behind it closes nothing: it is
-            // neutral, left to the dame filling (see `teire`).
+            // neutral, left to the dame filling (see `finish`).
             let guards = g.neighbours(p).any(|n| g.get(n).is_none());
             if frontier && guards {
                 fills.push((p, c));
@@ -196,157 +205,4 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
         }
     }
     fills
-}
-
-/// For each point of `b` (by padded index): 1 or 2 if it is empty and its region touches
-/// only Black or only White stones, 3 if it touches both, 0 otherwise.
-fn region_marks(b: &Board) -> Vec<u8> {
-    let mut mark = vec![0u8; crate::board::CELLS];
-    let mut seen = vec![false; crate::board::CELLS];
-    let mut stack = Vec::new();
-    let mut region = Vec::new();
-    for i in b.indices() {
-        if b.cell(i) != Cell::Empty || seen[i as usize] {
-            continue;
-        }
-        let mut touches = 0u8;
-        region.clear();
-        stack.push(i);
-        seen[i as usize] = true;
-        while let Some(q) = stack.pop() {
-            region.push(q);
-            for n in b.neighbours(q) {
-                match b.cell(n) {
-                    Cell::Empty if !seen[n as usize] => {
-                        seen[n as usize] = true;
-                        stack.push(n);
-                    }
-                    Cell::Black => touches |= 1,
-                    Cell::White => touches |= 2,
-                    _ => {}
-                }
-            }
-        }
-        for &q in &region {
-            mark[q as usize] = touches;
-        }
-    }
-    mark
-}
-
-/// The liberties of the chain through the stone on `i`, up to 2 (0 beyond the count).
-fn two_liberties(b: &Board, i: Idx) -> [Idx; 2] {
-    let mut libs = [0 as Idx; 2];
-    let mut n = 0;
-    b.for_each_stone(i, |s| {
-        for e in b.neighbours(s) {
-            if n < 2 && b.cell(e) == Cell::Empty && !libs[..n].contains(&e) {
-                libs[n] = e;
-                n += 1;
-            }
-        }
-    });
-    libs
-}
-
-/// The liberties the chain of a stone of `c` on the empty point `i` would have, and
-/// whether the play would capture.
-fn after_play(b: &Board, i: Idx, c: Color) -> (u16, bool) {
-    let mut t = b.clone();
-    let played = t.play(i, c);
-    (t.liberties(i), played.captured > 0)
-}
-
-/// Under territory scoring the players fill the neutral points before counting, and a
-/// chain that this leaves in atari must be connected inside its own territory (*teire*),
-/// which costs a point. Fills the neutral points one by one (first those that put an
-/// opponent chain in atari, then the others, never a self-atari nor a capture) on the
-/// board with `dead` removed and `fills` placed, and returns the connecting stones played
-/// in own territory: placing them costs nothing under area scoring.
-fn teire(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<(Point, Color)> {
-    let mut grid = Grid::from_board(board);
-    for &p in dead {
-        grid.set(p, None);
-    }
-    for &(p, c) in fills {
-        if grid.get(p).is_none() {
-            grid.set(p, Some(c));
-        }
-    }
-    let stones: Vec<(Point, Color)> = grid
-        .size
-        .all_points()
-        .filter_map(|p| grid.get(p).map(|c| (p, c)))
-        .collect();
-    let Ok(mut b) = Board::from_stones(grid.size, &stones) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut skip = vec![false; crate::board::CELLS];
-    for _ in 0..b.size().points() {
-        let mark = region_marks(&b);
-        // A chain in atari connects at its liberty, in its own territory (teire) or on a
-        // neutral point.
-        let mut play = None;
-        for i in b.indices() {
-            let Some(c) = b.cell(i).color() else { continue };
-            if b.liberties(i) != 1 {
-                continue;
-            }
-            let l = two_liberties(&b, i)[0];
-            let (libs, captures) = after_play(&b, l, c);
-            if libs >= 2 && !captures && !skip[l as usize] {
-                if mark[l as usize] == 1 + c.index() as u8 {
-                    out.push((b.point(l), c));
-                    play = Some((l, c));
-                    break;
-                }
-                if mark[l as usize] == 3 {
-                    play = Some((l, c));
-                    break;
-                }
-            }
-        }
-        // Otherwise a neutral point next to both colours, preferably one that puts an
-        // opponent chain in atari.
-        if play.is_none() {
-            let mut quiet = None;
-            for i in b.indices() {
-                if mark[i as usize] != 3 || skip[i as usize] {
-                    continue;
-                }
-                let counts = b.neighbour_counts(i);
-                let walls = counts.walls();
-                let touches_both = Color::BOTH.iter().all(|&c| counts.of_or_wall(c) > walls);
-                if !touches_both {
-                    continue;
-                }
-                for c in Color::BOTH {
-                    let (libs, captures) = after_play(&b, i, c);
-                    if libs < 2 || captures {
-                        continue;
-                    }
-                    let ataris = b
-                        .neighbours(i)
-                        .iter()
-                        .any(|&n| b.cell(n) == Cell::stone(c.opponent()) && b.liberties(n) == 2);
-                    if ataris {
-                        play = Some((i, c));
-                        break;
-                    }
-                    if quiet.is_none() {
-                        quiet = Some((i, c));
-                    }
-                }
-                if play.is_some() {
-                    break;
-                }
-            }
-            play = play.or(quiet);
-        }
-        let Some((i, c)) = play else { break };
-        b.play(i, c);
-        skip[i as usize] = true;
-    }
-    out
 }

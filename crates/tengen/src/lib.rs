@@ -24,6 +24,7 @@ pub mod color;
 pub mod cycle;
 pub mod ending;
 pub mod estimate;
+pub mod finish;
 pub mod game;
 pub mod grid;
 pub mod handicap;

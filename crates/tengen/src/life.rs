@@ -275,33 +275,40 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     // both colours' original chains (filler stones do not count: on an open board they
     // would make "shared liberties" of the last liberties of their own long chains), in
     // a group with fewer than two eyes (a group with two eyes lives on its own: a point
-    // next to it that nobody can fill is mere dame).
+    // next to it that nobody can fill is mere dame), when weak groups of both colours
+    // with as many eyes meet there: one eye against none is a capturing race the eye
+    // wins, not a seki. Chains next to open ground are not settled, so not in seki.
     let unsettled = unsettled_chains(grid);
-    let weak: Vec<Point> = groups(grid)
+    let eyes_of: Vec<(Point, usize)> = groups(grid)
         .into_iter()
         .filter(|g| g.eyes.len() < 2)
-        .flat_map(|g| g.stones)
-        .filter(|p| !unsettled.contains(p))
+        .flat_map(|g| {
+            let n = g.eyes.len();
+            g.stones.into_iter().map(move |p| (p, n))
+        })
+        .filter(|(p, _)| !unsettled.contains(p))
         .collect();
+    let weak = |q: Point| eyes_of.iter().find(|e| e.0 == q).map(|e| e.1);
     let mut out: Vec<Point> = Vec::new();
     for region in g
         .areas()
         .into_iter()
         .filter(|a| g.get(a.points[0]).is_none())
     {
-        let original: Vec<Point> = region
+        // The weak original chains next to the region, with their group's eye count.
+        let around: Vec<(Point, Color, usize)> = region
             .points
             .iter()
             .flat_map(|&p| grid.neighbours(p))
-            .filter(|&n| grid.get(n).is_some())
+            .filter_map(|q| Some((q, grid.get(q)?, weak(q)?)))
             .collect();
-        let touches = |c: Color| original.iter().any(|&n| grid.get(n) == Some(c));
-        if !(touches(Color::Black) && touches(Color::White)) {
+        let least = |c: Color| around.iter().filter(|a| a.1 == c).map(|a| a.2).min();
+        if least(Color::Black) != least(Color::White) {
             continue;
         }
-        for n in original {
-            if !out.contains(&n) && weak.contains(&n) {
-                out.extend(grid.area(n).points);
+        for (q, _, _) in around {
+            if !out.contains(&q) {
+                out.extend(grid.area(q).points);
             }
         }
     }

@@ -97,7 +97,35 @@ fn a_chain_left_in_atari_by_filling_the_dame_needs_a_connection_in_its_territory
         "{:?}",
         e.fills
     );
-    // The neutral point is no fill (it scores nothing for anyone), and the rest of Black's
-    // area stays territory.
-    assert_eq!(e.fills.len(), 1, "{:?}", e.fills);
+    // The neutral point is filled first (by White, whose stone there puts Black in
+    // atari); the rest of Black's area stays territory.
+    assert_eq!(
+        e.fills,
+        vec![
+            (Point::new(1, 0), Color::White),
+            (Point::new(0, 1), Color::Black)
+        ]
+    );
+}
+
+#[test]
+fn dead_stones_are_stones_and_fills_are_on_empty_points() {
+    // Whatever the finishing moves capture, the estimate names only stones of the final
+    // position as dead (the agreement phase marks them) and places fills on empty points.
+    let b = Board::from_text(
+        ". X O . X .
+         O O O X X .
+         X X X X . .
+         . . X O O O
+         X X X O . .
+         . O X O . .",
+    )
+    .unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    assert!(e.dead.iter().all(|&p| b.get(p).is_some()), "{:?}", e.dead);
+    assert!(
+        e.fills.iter().all(|f| b.get(f.0).is_none()),
+        "{:?}",
+        e.fills
+    );
 }

@@ -103,6 +103,16 @@ fn seki_with_eyes_japanese_vs_chinese() {
 }
 
 #[test]
+fn one_eye_against_none_is_no_seki() {
+    // Neither side can fill c3 safely (White would be captured, Black would capture), but
+    // Black's eye wins the race: Black's territory counts under Japanese rules.
+    let g = game(". X . O O\nX X X O O\nX X X O O", "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    assert!(seki(&grid).is_empty(), "{:?}", seki(&grid));
+    assert_eq!(score(&g, &[]).black.territory, 1);
+}
+
+#[test]
 fn group_tax() {
     // Two black groups with two eyes each, one white group with two eyes.
     let text = "
