@@ -126,6 +126,27 @@ fn common_id(word: &str) -> Option<CompactString> {
     }
 }
 
+/// The number of `;` in `text` before its first parenthesis. Whole blocks are tested at
+/// once (fixed-size loops the compiler vectorises): a byte-by-byte search for the
+/// parenthesis cost more than reading the nodes it counts.
+fn semicolons_before_parenthesis(text: &[u8]) -> usize {
+    const BLOCK: usize = 32;
+    // `(` and `)` are 0x28 and 0x29: the only bytes that are `)` with the low bit set.
+    let paren = |c: u8| (c | 1) == b')';
+    let mut count = 0;
+    let mut blocks = text.chunks_exact(BLOCK);
+    let mut rest: &[u8] = blocks.remainder();
+    for (k, block) in blocks.by_ref().enumerate() {
+        if block.iter().fold(false, |any, &c| any | paren(c)) {
+            rest = &text[k * BLOCK..];
+            break;
+        }
+        count += block.iter().map(|&c| (c == b';') as usize).sum::<usize>();
+    }
+    let end = rest.iter().position(|&c| paren(c)).unwrap_or(rest.len());
+    count + rest[..end].iter().filter(|&&c| c == b';').count()
+}
+
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
 pub fn parse(text: &str) -> Parsed {
     let mut p = Parser {
@@ -259,14 +280,8 @@ impl Parser<'_> {
     /// is some 170 bytes). A `;` inside a comment only makes the room a little larger.
     fn new_tree(&self) -> GameTree {
         let ahead = self.b.get(self.i + 1..).unwrap_or_default();
-        let end = ahead
-            .iter()
-            .position(|&c| c == b'(' || c == b')')
-            .unwrap_or(ahead.len());
-        // Counted over a slice, so that the count is vectorised.
-        let nodes = ahead[..end].iter().filter(|&&c| c == b';').count();
         GameTree {
-            nodes: Vec::with_capacity(nodes),
+            nodes: Vec::with_capacity(semicolons_before_parenthesis(ahead)),
             variations: Vec::new(),
         }
     }
@@ -423,8 +438,16 @@ impl Parser<'_> {
     fn value(&mut self) -> CompactString {
         let open = self.i;
         let start = open + 1;
-        // A local scan over the bytes: this loop reads most of every file.
         let bytes = self.b;
+        // Most values are points, two letters: copied at a known length, with no search.
+        if let Some(&[a, b, b']']) = bytes.get(start..start + 3) {
+            if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+                self.i = start + 3;
+                let pair = self.text.get(start..start + 2).unwrap_or_default();
+                return CompactString::new(pair);
+            }
+        }
+        // A local scan over the bytes: this loop reads most of every file.
         let mut j = start;
         while let Some(&c) = bytes.get(j) {
             if c == b']' {
@@ -444,5 +467,31 @@ impl Parser<'_> {
         let len = bytes.len();
         let end = if j > len { len - 1 } else { len };
         CompactString::new(self.text.get(start.min(end)..end).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::semicolons_before_parenthesis as count;
+
+    /// The block count agrees with a plain count at every length and parenthesis place.
+    #[test]
+    fn counts_semicolons_up_to_the_first_parenthesis() {
+        for len in 0..100usize {
+            for paren in [
+                None,
+                Some(0usize),
+                Some(len / 2),
+                Some(len.saturating_sub(1)),
+            ] {
+                let mut text: Vec<u8> = (0..len).map(|k| b";B[aa]\n"[k % 7]).collect();
+                if let Some(p) = paren.filter(|&p| p < len) {
+                    text[p] = if p % 2 == 0 { b'(' } else { b')' };
+                }
+                let end = text.iter().position(|&c| c == b'(' || c == b')');
+                let want = text[..end.unwrap_or(len)].iter().filter(|&&c| c == b';');
+                assert_eq!(count(&text), want.count(), "{len} {paren:?}");
+            }
+        }
     }
 }
