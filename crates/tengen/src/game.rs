@@ -193,7 +193,9 @@ pub struct Game {
 
 /// What the legality check learned about a play, reused when it is made.
 struct Checked {
-    cycle: Option<crate::cycle::Before>,
+    /// Boxed: only the cycle-set rule has one, and every other move would otherwise carry
+    /// (copy, test for dropping) its full size through the check and the move.
+    cycle: Option<Box<crate::cycle::Before>>,
 }
 
 impl Game {
@@ -560,9 +562,11 @@ impl Game {
     /// The state a replayed (known legal) move needs, without checking legality.
     fn check_unchecked(&self, color: Color, mv: Move) -> Checked {
         let cycle = match mv {
-            Move::Play(p) if self.rules.ko == KoRule::CycleSets => {
-                self.cycle.check(&self.board, self.board.idx(p), color).ok()
-            }
+            Move::Play(p) if self.rules.ko == KoRule::CycleSets => self
+                .cycle
+                .check(&self.board, self.board.idx(p), color)
+                .ok()
+                .map(Box::new),
             _ => None,
         };
         Checked { cycle }
@@ -636,7 +640,7 @@ impl Game {
                 Ok(Checked { cycle: None })
             }
             KoRule::CycleSets => Ok(Checked {
-                cycle: Some(self.cycle.check(&self.board, i, color)?),
+                cycle: Some(Box::new(self.cycle.check(&self.board, i, color)?)),
             }),
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
@@ -749,7 +753,7 @@ impl Game {
         if self.rules.ko == KoRule::CycleSets {
             match (mv, checked.cycle) {
                 (Move::Play(_), Some(before)) => self.cycle.after_play(
-                    before,
+                    *before,
                     color,
                     number,
                     &self.board,
@@ -774,11 +778,9 @@ impl Game {
         // a record that repeats one position many times (forced moves) linear.
         let mut same = self
             .positions
-            .with_hash(self.positions.hash(t))
+            .earlier_with_same_hash(t)
             .take_while(|&s| s >= last_pass)
-            .filter(|&s| {
-                s < t && self.positions.to_move(s) == to_move && self.positions.same(s, t)
-            });
+            .filter(|&s| self.positions.to_move(s) == to_move && self.positions.same(s, t));
         if let (Some(latest), Some(before)) = (same.next(), same.next()) {
             self.phase = Phase::Ended(EndReason::LongCycle {
                 outcome: self.rules.long_cycle,
