@@ -353,7 +353,11 @@ impl Parser<'_> {
         loop {
             self.skip_ws();
             match self.peek() {
-                Some(c) if c.is_ascii_alphabetic() => self.property(node),
+                Some(c) if c.is_ascii_alphabetic() => {
+                    if !self.lone_move(node) {
+                        self.property(node)
+                    }
+                }
                 Some(b';' | b'(' | b')') | None => return,
                 Some(b'[') => {
                     // A value with no identifier: keep reading, but say so.
@@ -373,6 +377,41 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// The most frequent property, a move (`B[pd]`, `W[dc]`) with one two-letter value
+    /// first in its node, read at once into `node`; false (nothing read) for anything else,
+    /// which [`Parser::property`] reads.
+    fn lone_move(&mut self, node: &mut Node) -> bool {
+        const B: CompactString = CompactString::const_new("B");
+        const W: CompactString = CompactString::const_new("W");
+        let start = self.i;
+        let Some(&[c, b'[', x, y, b']']) = self.b.get(start..start + 5) else {
+            return false;
+        };
+        let id = match c {
+            b'B' => B,
+            b'W' => W,
+            _ => return false,
+        };
+        let point = x.is_ascii_alphabetic() && y.is_ascii_alphabetic();
+        if !point || !node.props.is_empty() {
+            return false;
+        }
+        self.i = start + 5;
+        self.skip_ws();
+        if self.peek() == Some(b'[') {
+            // More values follow: the general reader takes the property from the start.
+            self.i = start;
+            return false;
+        }
+        let value = self.text.get(start + 2..start + 4).unwrap_or_default();
+        node.props.push(Property {
+            id,
+            values: smallvec::smallvec![CompactString::new(value)],
+            offset: start as u32,
+        });
+        true
     }
 
     /// `Ident value+`, added to `node`; a repeated identifier in one node has its values
@@ -473,6 +512,53 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::semicolons_before_parenthesis as count;
+
+    /// The values of each property of the second node of `text`, and the warnings.
+    fn second_node(text: &str) -> (Vec<(String, Vec<String>, u32)>, usize) {
+        let parsed = super::parse(text);
+        let node = &parsed.collection.trees[0].nodes[1];
+        let props = node.props.iter().map(|p| {
+            let values = p.values.iter().map(|v| v.to_string()).collect();
+            (p.id.to_string(), values, p.offset)
+        });
+        (props.collect(), parsed.diagnostics.len())
+    }
+
+    /// Moves read at once (`lone_move`) and those the general reader takes read alike.
+    #[test]
+    fn moves_read_with_their_values_and_places() {
+        let one = |id: &str, vs: &[&str], at| {
+            (
+                id.to_string(),
+                vs.iter().map(|v| v.to_string()).collect(),
+                at,
+            )
+        };
+        let cases = [
+            ("(;;B[aa])", vec![one("B", &["aa"], 3)], 0),
+            ("(;;W[bc]\n;B[dd])", vec![one("W", &["bc"], 3)], 0),
+            ("(;;B[aa][bb])", vec![one("B", &["aa", "bb"], 3)], 0),
+            ("(;;B[aa] \n [bb])", vec![one("B", &["aa", "bb"], 3)], 0),
+            ("(;;B[aa]B[bb])", vec![one("B", &["aa", "bb"], 3)], 1),
+            (
+                "(;;B[aa]W[bb])",
+                vec![one("B", &["aa"], 3), one("W", &["bb"], 8)],
+                0,
+            ),
+            (
+                "(;;C[x]B[aa])",
+                vec![one("C", &["x"], 3), one("B", &["aa"], 7)],
+                0,
+            ),
+            ("(;;B[a])", vec![one("B", &["a"], 3)], 0),
+            ("(;;B[])", vec![one("B", &[""], 3)], 0),
+            ("(;;B[a\\]])", vec![one("B", &["a\\]"], 3)], 0),
+            ("(;;BL[aa])", vec![one("BL", &["aa"], 3)], 0),
+        ];
+        for (text, props, warnings) in cases {
+            assert_eq!(second_node(text), (props, warnings), "{text}");
+        }
+    }
 
     /// The block count agrees with a plain count at every length and parenthesis place.
     #[test]
