@@ -126,25 +126,11 @@ fn common_id(word: &str) -> Option<CompactString> {
     }
 }
 
-/// The number of `;` in `text` before its first parenthesis. Whole blocks are tested at
-/// once (fixed-size loops the compiler vectorises): a byte-by-byte search for the
-/// parenthesis cost more than reading the nodes it counts.
+/// The number of `;` in `text` before its first parenthesis, by vectorised searches (a
+/// byte-by-byte search for the parenthesis cost more than reading the nodes it counts).
 fn semicolons_before_parenthesis(text: &[u8]) -> usize {
-    const BLOCK: usize = 32;
-    // `(` and `)` are 0x28 and 0x29: the only bytes that are `)` with the low bit set.
-    let paren = |c: u8| (c | 1) == b')';
-    let mut count = 0;
-    let mut blocks = text.chunks_exact(BLOCK);
-    let mut rest: &[u8] = blocks.remainder();
-    for (k, block) in blocks.by_ref().enumerate() {
-        if block.iter().fold(false, |any, &c| any | paren(c)) {
-            rest = &text[k * BLOCK..];
-            break;
-        }
-        count += block.iter().map(|&c| (c == b';') as usize).sum::<usize>();
-    }
-    let end = rest.iter().position(|&c| paren(c)).unwrap_or(rest.len());
-    count + rest[..end].iter().filter(|&&c| c == b';').count()
+    let end = memchr::memchr2(b'(', b')', text).unwrap_or(text.len());
+    memchr::memchr_iter(b';', &text[..end]).count()
 }
 
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
@@ -486,15 +472,19 @@ impl Parser<'_> {
                 return CompactString::new(pair);
             }
         }
-        // A local scan over the bytes: this loop reads most of every file.
+        // A vectorised search from escape to escape (comments are most of some files).
         let mut j = start;
-        while let Some(&c) = bytes.get(j) {
-            if c == b']' {
+        while let Some(k) = bytes
+            .get(j..)
+            .and_then(|rest| memchr::memchr2(b']', b'\\', rest))
+        {
+            j += k;
+            if bytes[j] == b']' {
                 self.i = j + 1;
                 // `]` is ASCII, so `j` is a character boundary (as `start` is, after `[`).
                 return CompactString::new(self.text.get(start..j).unwrap_or_default());
             }
-            j += if c == b'\\' { 2 } else { 1 };
+            j += 2;
         }
         self.i = self.b.len();
         self.error(
@@ -524,9 +514,10 @@ mod tests {
         (props.collect(), parsed.diagnostics.len())
     }
 
-    /// Moves read at once (`lone_move`) and those the general reader takes read alike.
+    /// Moves read at once (`lone_move`) and those the general reader takes read alike;
+    /// values end at the first unescaped `]`, or at the end of the text.
     #[test]
-    fn moves_read_with_their_values_and_places() {
+    fn properties_read_with_their_values_and_places() {
         let one = |id: &str, vs: &[&str], at| {
             (
                 id.to_string(),
@@ -554,6 +545,11 @@ mod tests {
             ("(;;B[])", vec![one("B", &[""], 3)], 0),
             ("(;;B[a\\]])", vec![one("B", &["a\\]"], 3)], 0),
             ("(;;BL[aa])", vec![one("BL", &["aa"], 3)], 0),
+            ("(;;C[a\\]b\\\\])", vec![one("C", &["a\\]b\\\\"], 3)], 0),
+            // Unterminated: to the end, less a backslash that escapes nothing.
+            ("(;;C[a\\]b", vec![one("C", &["a\\]b"], 3)], 2),
+            ("(;;C[ab\\", vec![one("C", &["ab"], 3)], 2),
+            ("(;;C[a\\b", vec![one("C", &["a\\b"], 3)], 2),
         ];
         for (text, props, warnings) in cases {
             assert_eq!(second_node(text), (props, warnings), "{text}");
