@@ -318,8 +318,15 @@ impl Board {
     /// The point of a padded index (which must be on the board).
     #[inline]
     pub fn point(&self, i: Idx) -> Point {
+        Board::point_of(i, self.stride)
+    }
+
+    /// The point of a padded index on a board of this `stride` (see [`Board::stride`]),
+    /// for use while the board is borrowed for a change.
+    #[inline]
+    pub fn point_of(i: Idx, stride: usize) -> Point {
         let i = i as usize;
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        Point::new((i % stride - 1) as u8, (i / stride - 1) as u8)
     }
 
     /// The four neighbour indices of `i` (some may be walls).

@@ -688,17 +688,20 @@ impl Game {
         match mv {
             Move::Play(p) => {
                 let i = self.board.idx(p);
-                let board = &mut self.board;
-                let (mut captured, mut suicided) = (Vec::new(), Vec::new());
-                board.play_with(i, color, |s, c| {
-                    if c == color {
-                        suicided.push(s);
+                let stride = self.board.stride();
+                let (captured, suicided) = (&mut record.captured, &mut record.suicided);
+                // Straight into the record: most plays remove nothing, and then nothing is
+                // allocated or sorted.
+                self.board.play_with(i, color, |s, c| {
+                    let removed = if c == color {
+                        &mut *suicided
                     } else {
-                        captured.push(s);
-                    }
+                        &mut *captured
+                    };
+                    removed.push(Board::point_of(s, stride));
                 });
-                record.captured = self.sorted_points(&captured);
-                record.suicided = self.sorted_points(&suicided);
+                record.captured.sort_unstable();
+                record.suicided.sort_unstable();
                 record.ko = self.board.ko_point().map(|k| self.board.point(k));
                 self.prisoners[color.index()] += record.captured.len() as u32;
                 self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
@@ -707,12 +710,18 @@ impl Game {
                 // history (no list is built: this runs for every move of every record).
                 let w = self.board.size().width as usize;
                 let k = |p: &Point| p.y as usize * w + p.x as usize;
-                let removed = record.captured.iter().chain(&record.suicided);
-                let changes =
-                    std::iter::once((k(&p), Some(color))).chain(removed.map(|q| (k(q), None)));
+                let stone = std::iter::once((k(&p), Some(color)));
                 let hash = self.board.hash();
-                self.positions
-                    .push_changed(changes, hash, to_move, Some(color));
+                if record.captured.is_empty() && record.suicided.is_empty() {
+                    // Most plays remove nothing: one point, without a chain of iterators.
+                    self.positions
+                        .push_changed(stone, hash, to_move, Some(color));
+                } else {
+                    let removed = record.captured.iter().chain(&record.suicided);
+                    let changes = stone.chain(removed.map(|q| (k(q), None)));
+                    self.positions
+                        .push_changed(changes, hash, to_move, Some(color));
+                }
             }
             Move::Pass => {
                 self.board.clear_ko();
@@ -735,17 +744,6 @@ impl Game {
         self.plays.push(mv.point());
         self.moves.push(record);
         self.after_move(color, mv, number, checked);
-    }
-
-    #[inline]
-    fn sorted_points(&self, idx: &[Idx]) -> Vec<Point> {
-        if idx.is_empty() {
-            // Most plays capture nothing: no work, no allocation.
-            return Vec::new();
-        }
-        let mut v: Vec<Point> = idx.iter().map(|&i| self.board.point(i)).collect();
-        v.sort();
-        v
     }
 
     /// Rule state that depends on the move just recorded: cycle sets, long cycles.
