@@ -614,39 +614,53 @@ impl Game {
         }
     }
 
-    /// RULES.md §3.
+    /// RULES.md §3. Inlined for simple ko, the rule of most games: the others are calls.
+    #[inline]
     fn check_repetition(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
         let rule = self.rules.ko;
         match rule {
             KoRule::Simple => {
-                let t = self.moves.len();
-                let last_by_opponent = self
-                    .moves
-                    .last()
-                    .is_some_and(|r| r.color == color.opponent());
                 if self.confirmation {
                     self.check_confirmation_ko(i, color)?;
                 }
-                if self.board.ko_point() == Some(i)
-                    && last_by_opponent
-                    && self.board.capture_count(i, color) == 1
-                {
-                    return Err(Illegal::Ko {
-                        rule,
-                        recreates: t - 1,
-                        retakes: Some(t),
-                    });
+                // The ko point is nearly always elsewhere: the rest is asked only then.
+                if self.board.ko_point() == Some(i) {
+                    self.check_ko_retake(i, color)?;
                 }
                 Ok(Checked { cycle: None })
             }
-            KoRule::CycleSets => Ok(Checked {
-                cycle: Some(Box::new(self.cycle.check(&self.board, i, color)?)),
-            }),
+            KoRule::CycleSets => self.check_cycle_sets(i, color),
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
             }
             _ => self.check_superko(rule, i, color),
         }
+    }
+
+    /// Simple ko (RULES.md §3): a play on the ko point may not retake the ko at once.
+    #[inline(never)]
+    fn check_ko_retake(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+        let t = self.moves.len();
+        let last_by_opponent = self
+            .moves
+            .last()
+            .is_some_and(|r| r.color == color.opponent());
+        if last_by_opponent && self.board.capture_count(i, color) == 1 {
+            return Err(Illegal::Ko {
+                rule: KoRule::Simple,
+                recreates: t - 1,
+                retakes: Some(t),
+            });
+        }
+        Ok(())
+    }
+
+    /// The cycle-set rule (RULES.md §3.2).
+    #[inline(never)]
+    fn check_cycle_sets(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        Ok(Checked {
+            cycle: Some(Box::new(self.cycle.check(&self.board, i, color)?)),
+        })
     }
 
     /// RULES.md §3, the rules that compare whole positions. Out of line: the board copy
