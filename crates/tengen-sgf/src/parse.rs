@@ -3,6 +3,7 @@
 
 use crate::tree::{Collection, GameTree, Node, Property};
 use compact_str::CompactString;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// How bad a problem is.
@@ -224,8 +225,11 @@ impl Parser<'_> {
             match self.peek() {
                 Some(b';') => {
                     if let Some((_, top)) = open.last_mut() {
-                        // The node is read in its place in the tree, not moved there.
                         let nodes = self.nodes_for(top);
+                        if self.move_node(nodes) {
+                            continue;
+                        }
+                        // The node is read in its place in the tree, not moved there.
                         nodes.push(Node {
                             props: Default::default(),
                             offset: self.i as u32,
@@ -363,6 +367,44 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// The most frequent node, a lone move with a two-letter value (`;B[pd]`), read at
+    /// once into `nodes` from its `;`; false (nothing read) for any other node.
+    fn move_node(&mut self, nodes: &mut Vec<Node>) -> bool {
+        const B: CompactString = CompactString::const_new("B");
+        const W: CompactString = CompactString::const_new("W");
+        let at = self.i;
+        let Some(&[b';', c, b'[', x, y, b']']) = self.b.get(at..at + 6) else {
+            return false;
+        };
+        let id = match c {
+            b'B' => B,
+            b'W' => W,
+            _ => return false,
+        };
+        // The node must end there: the next node or a parenthesis after any white space.
+        let mut end = at + 6;
+        while self.b.get(end).is_some_and(u8::is_ascii_whitespace) {
+            end += 1;
+        }
+        let ends = matches!(self.b.get(end), None | Some(b';' | b'(' | b')'));
+        if !(ends && x.is_ascii_alphabetic() && y.is_ascii_alphabetic()) {
+            return false;
+        }
+        let value = self.text.get(at + 3..at + 5).unwrap_or_default();
+        let mut props = SmallVec::new();
+        props.push(Property {
+            id,
+            values: smallvec::smallvec![CompactString::new(value)],
+            offset: at as u32 + 1,
+        });
+        nodes.push(Node {
+            props,
+            offset: at as u32,
+        });
+        self.i = end;
+        true
     }
 
     /// The most frequent property, a move (`B[pd]`, `W[dc]`) with one two-letter value
@@ -528,6 +570,10 @@ mod tests {
         let cases = [
             ("(;;B[aa])", vec![one("B", &["aa"], 3)], 0),
             ("(;;W[bc]\n;B[dd])", vec![one("W", &["bc"], 3)], 0),
+            ("(;;W[bc]\t(;B[dd]))", vec![one("W", &["bc"], 3)], 0),
+            ("(;;W[bc]", vec![one("W", &["bc"], 3)], 1),
+            ("(;;W[bc]x;B[dd])", vec![one("W", &["bc"], 3)], 1),
+            ("(;;w[bc])", vec![one("W", &["bc"], 3)], 0),
             ("(;;B[aa][bb])", vec![one("B", &["aa", "bb"], 3)], 0),
             ("(;;B[aa] \n [bb])", vec![one("B", &["aa", "bb"], 3)], 0),
             ("(;;B[aa]B[bb])", vec![one("B", &["aa", "bb"], 3)], 1),
