@@ -1,13 +1,15 @@
-//! Parse + replay speed over a folder of records, one thread (development aid).
+//! Parse + replay speed over a folder of records, one thread (development aid):
+//! `speed [DIR [PASSES]]`, 10 passes by default (1 under callgrind is plenty).
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or("/usr/share/goban".into());
+    let passes: usize = std::env::args().nth(2).map_or(10, |p| p.parse().unwrap());
     let files: Vec<Vec<u8>> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| std::fs::read(e.unwrap().path()).unwrap())
         .collect();
     let t = std::time::Instant::now();
     let (mut games, mut moves) = (0usize, 0usize);
-    for _ in 0..10 {
+    for _ in 0..passes {
         for b in &files {
             let r = tengen_sgf::read_bytes(b);
             for tree in &r.collection.trees {

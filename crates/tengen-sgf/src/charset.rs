@@ -16,25 +16,19 @@ pub struct Decoded {
 
 /// Finds the first `CA[...]` in the raw bytes: its value is ASCII in every charset.
 fn declared_charset(bytes: &[u8]) -> Option<String> {
-    let mut from = 0;
-    loop {
-        // Looking for the rare `C` first is much faster than comparing every window of
-        // three bytes (this runs over every byte of every file read).
-        let at = from + bytes.get(from..)?.iter().position(|&b| b == b'C')?;
-        from = at + 1;
-        if bytes.get(at + 1..at + 3) != Some(b"A[") {
-            continue;
-        }
+    // A vectorised search (this runs over every byte of every file read).
+    for at in memchr::memmem::find_iter(bytes, b"CA[") {
         // `CA` must be a whole identifier: not the tail of another one such as `DCA[`.
         if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
             continue;
         }
         let rest = &bytes[at + 3..];
-        let end = rest.iter().position(|&b| b == b']')?;
+        let end = memchr::memchr(b']', rest)?;
         return std::str::from_utf8(&rest[..end])
             .ok()
             .map(|s| s.trim().to_string());
     }
+    None
 }
 
 /// Decodes the bytes of an SGF file.

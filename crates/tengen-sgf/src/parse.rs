@@ -3,6 +3,7 @@
 
 use crate::tree::{Collection, GameTree, Node, Property};
 use compact_str::CompactString;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// How bad a problem is.
@@ -126,6 +127,13 @@ fn common_id(word: &str) -> Option<CompactString> {
     }
 }
 
+/// The number of `;` in `text` before its first parenthesis, by vectorised searches (a
+/// byte-by-byte search for the parenthesis cost more than reading the nodes it counts).
+fn semicolons_before_parenthesis(text: &[u8]) -> usize {
+    let end = memchr::memchr2(b'(', b')', text).unwrap_or(text.len());
+    memchr::memchr_iter(b';', &text[..end]).count()
+}
+
 /// Reads SGF text (already decoded to UTF-8; see [`crate::read_bytes`] for files).
 pub fn parse(text: &str) -> Parsed {
     let mut p = Parser {
@@ -217,8 +225,11 @@ impl Parser<'_> {
             match self.peek() {
                 Some(b';') => {
                     if let Some((_, top)) = open.last_mut() {
-                        // The node is read in its place in the tree, not moved there.
                         let nodes = self.nodes_for(top);
+                        if self.move_node(nodes) {
+                            continue;
+                        }
+                        // The node is read in its place in the tree, not moved there.
                         nodes.push(Node {
                             props: Default::default(),
                             offset: self.i as u32,
@@ -259,14 +270,8 @@ impl Parser<'_> {
     /// is some 170 bytes). A `;` inside a comment only makes the room a little larger.
     fn new_tree(&self) -> GameTree {
         let ahead = self.b.get(self.i + 1..).unwrap_or_default();
-        let end = ahead
-            .iter()
-            .position(|&c| c == b'(' || c == b')')
-            .unwrap_or(ahead.len());
-        // Counted over a slice, so that the count is vectorised.
-        let nodes = ahead[..end].iter().filter(|&&c| c == b';').count();
         GameTree {
-            nodes: Vec::with_capacity(nodes),
+            nodes: Vec::with_capacity(semicolons_before_parenthesis(ahead)),
             variations: Vec::new(),
         }
     }
@@ -338,7 +343,11 @@ impl Parser<'_> {
         loop {
             self.skip_ws();
             match self.peek() {
-                Some(c) if c.is_ascii_alphabetic() => self.property(node),
+                Some(c) if c.is_ascii_alphabetic() => {
+                    if !self.lone_move(node) {
+                        self.property(node)
+                    }
+                }
                 Some(b';' | b'(' | b')') | None => return,
                 Some(b'[') => {
                     // A value with no identifier: keep reading, but say so.
@@ -358,6 +367,79 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// The most frequent node, a lone move with a two-letter value (`;B[pd]`), read at
+    /// once into `nodes` from its `;`; false (nothing read) for any other node.
+    fn move_node(&mut self, nodes: &mut Vec<Node>) -> bool {
+        const B: CompactString = CompactString::const_new("B");
+        const W: CompactString = CompactString::const_new("W");
+        let at = self.i;
+        let Some(&[b';', c, b'[', x, y, b']']) = self.b.get(at..at + 6) else {
+            return false;
+        };
+        let id = match c {
+            b'B' => B,
+            b'W' => W,
+            _ => return false,
+        };
+        // The node must end there: the next node or a parenthesis after any white space.
+        let mut end = at + 6;
+        while self.b.get(end).is_some_and(u8::is_ascii_whitespace) {
+            end += 1;
+        }
+        let ends = matches!(self.b.get(end), None | Some(b';' | b'(' | b')'));
+        if !(ends && x.is_ascii_alphabetic() && y.is_ascii_alphabetic()) {
+            return false;
+        }
+        let value = self.text.get(at + 3..at + 5).unwrap_or_default();
+        let mut props = SmallVec::new();
+        props.push(Property {
+            id,
+            values: smallvec::smallvec![CompactString::new(value)],
+            offset: at as u32 + 1,
+        });
+        nodes.push(Node {
+            props,
+            offset: at as u32,
+        });
+        self.i = end;
+        true
+    }
+
+    /// The most frequent property, a move (`B[pd]`, `W[dc]`) with one two-letter value
+    /// first in its node, read at once into `node`; false (nothing read) for anything else,
+    /// which [`Parser::property`] reads.
+    fn lone_move(&mut self, node: &mut Node) -> bool {
+        const B: CompactString = CompactString::const_new("B");
+        const W: CompactString = CompactString::const_new("W");
+        let start = self.i;
+        let Some(&[c, b'[', x, y, b']']) = self.b.get(start..start + 5) else {
+            return false;
+        };
+        let id = match c {
+            b'B' => B,
+            b'W' => W,
+            _ => return false,
+        };
+        let point = x.is_ascii_alphabetic() && y.is_ascii_alphabetic();
+        if !point || !node.props.is_empty() {
+            return false;
+        }
+        self.i = start + 5;
+        self.skip_ws();
+        if self.peek() == Some(b'[') {
+            // More values follow: the general reader takes the property from the start.
+            self.i = start;
+            return false;
+        }
+        let value = self.text.get(start + 2..start + 4).unwrap_or_default();
+        node.props.push(Property {
+            id,
+            values: smallvec::smallvec![CompactString::new(value)],
+            offset: start as u32,
+        });
+        true
     }
 
     /// `Ident value+`, added to `node`; a repeated identifier in one node has its values
@@ -423,16 +505,28 @@ impl Parser<'_> {
     fn value(&mut self) -> CompactString {
         let open = self.i;
         let start = open + 1;
-        // A local scan over the bytes: this loop reads most of every file.
         let bytes = self.b;
+        // Most values are points, two letters: copied at a known length, with no search.
+        if let Some(&[a, b, b']']) = bytes.get(start..start + 3) {
+            if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+                self.i = start + 3;
+                let pair = self.text.get(start..start + 2).unwrap_or_default();
+                return CompactString::new(pair);
+            }
+        }
+        // A vectorised search from escape to escape (comments are most of some files).
         let mut j = start;
-        while let Some(&c) = bytes.get(j) {
-            if c == b']' {
+        while let Some(k) = bytes
+            .get(j..)
+            .and_then(|rest| memchr::memchr2(b']', b'\\', rest))
+        {
+            j += k;
+            if bytes[j] == b']' {
                 self.i = j + 1;
                 // `]` is ASCII, so `j` is a character boundary (as `start` is, after `[`).
                 return CompactString::new(self.text.get(start..j).unwrap_or_default());
             }
-            j += if c == b'\\' { 2 } else { 1 };
+            j += 2;
         }
         self.i = self.b.len();
         self.error(
@@ -444,5 +538,88 @@ impl Parser<'_> {
         let len = bytes.len();
         let end = if j > len { len - 1 } else { len };
         CompactString::new(self.text.get(start.min(end)..end).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::semicolons_before_parenthesis as count;
+
+    /// The values of each property of the second node of `text`, and the warnings.
+    fn second_node(text: &str) -> (Vec<(String, Vec<String>, u32)>, usize) {
+        let parsed = super::parse(text);
+        let node = &parsed.collection.trees[0].nodes[1];
+        let props = node.props.iter().map(|p| {
+            let values = p.values.iter().map(|v| v.to_string()).collect();
+            (p.id.to_string(), values, p.offset)
+        });
+        (props.collect(), parsed.diagnostics.len())
+    }
+
+    /// Moves read at once (`lone_move`) and those the general reader takes read alike;
+    /// values end at the first unescaped `]`, or at the end of the text.
+    #[test]
+    fn properties_read_with_their_values_and_places() {
+        let one = |id: &str, vs: &[&str], at| {
+            (
+                id.to_string(),
+                vs.iter().map(|v| v.to_string()).collect(),
+                at,
+            )
+        };
+        let cases = [
+            ("(;;B[aa])", vec![one("B", &["aa"], 3)], 0),
+            ("(;;W[bc]\n;B[dd])", vec![one("W", &["bc"], 3)], 0),
+            ("(;;W[bc]\t(;B[dd]))", vec![one("W", &["bc"], 3)], 0),
+            ("(;;W[bc]", vec![one("W", &["bc"], 3)], 1),
+            ("(;;W[bc]x;B[dd])", vec![one("W", &["bc"], 3)], 1),
+            ("(;;w[bc])", vec![one("W", &["bc"], 3)], 0),
+            ("(;;B[aa][bb])", vec![one("B", &["aa", "bb"], 3)], 0),
+            ("(;;B[aa] \n [bb])", vec![one("B", &["aa", "bb"], 3)], 0),
+            ("(;;B[aa]B[bb])", vec![one("B", &["aa", "bb"], 3)], 1),
+            (
+                "(;;B[aa]W[bb])",
+                vec![one("B", &["aa"], 3), one("W", &["bb"], 8)],
+                0,
+            ),
+            (
+                "(;;C[x]B[aa])",
+                vec![one("C", &["x"], 3), one("B", &["aa"], 7)],
+                0,
+            ),
+            ("(;;B[a])", vec![one("B", &["a"], 3)], 0),
+            ("(;;B[])", vec![one("B", &[""], 3)], 0),
+            ("(;;B[a\\]])", vec![one("B", &["a\\]"], 3)], 0),
+            ("(;;BL[aa])", vec![one("BL", &["aa"], 3)], 0),
+            ("(;;C[a\\]b\\\\])", vec![one("C", &["a\\]b\\\\"], 3)], 0),
+            // Unterminated: to the end, less a backslash that escapes nothing.
+            ("(;;C[a\\]b", vec![one("C", &["a\\]b"], 3)], 2),
+            ("(;;C[ab\\", vec![one("C", &["ab"], 3)], 2),
+            ("(;;C[a\\b", vec![one("C", &["a\\b"], 3)], 2),
+        ];
+        for (text, props, warnings) in cases {
+            assert_eq!(second_node(text), (props, warnings), "{text}");
+        }
+    }
+
+    /// The block count agrees with a plain count at every length and parenthesis place.
+    #[test]
+    fn counts_semicolons_up_to_the_first_parenthesis() {
+        for len in 0..100usize {
+            for paren in [
+                None,
+                Some(0usize),
+                Some(len / 2),
+                Some(len.saturating_sub(1)),
+            ] {
+                let mut text: Vec<u8> = (0..len).map(|k| b";B[aa]\n"[k % 7]).collect();
+                if let Some(p) = paren.filter(|&p| p < len) {
+                    text[p] = if p % 2 == 0 { b'(' } else { b')' };
+                }
+                let end = text.iter().position(|&c| c == b'(' || c == b')');
+                let want = text[..end.unwrap_or(len)].iter().filter(|&&c| c == b';');
+                assert_eq!(count(&text), want.count(), "{len} {paren:?}");
+            }
+        }
     }
 }

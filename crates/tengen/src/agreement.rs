@@ -175,6 +175,7 @@ impl Game {
 
     /// A move of confirmation play; when the sandbox ends, the stones of the final
     /// position that it captured are dead, the rest alive, and the game is scored.
+    #[inline(never)] // Rare: inlined, its frame (a whole game) would be every play's.
     pub(crate) fn confirmation_play(
         &mut self,
         color: Color,

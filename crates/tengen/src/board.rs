@@ -101,6 +101,9 @@ struct ChainInfo {
     stones: u16,
 }
 
+/// What a wall adds to a neighbour count: it counts as a stone of either colour.
+const WALL_NEIGHBOUR: u16 = Neighbours::BLACK + Neighbours::WHITE;
+
 /// The neighbours of a point, counted: empty ones, and those that are a stone of a given
 /// colour or a wall (four bits each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,14 +251,24 @@ impl Board {
             self.size.height as usize,
             self.stride,
         );
-        let wall = Neighbours::BLACK + Neighbours::WHITE;
+        // Each row is filled whole from a pattern (this runs for every game started).
+        let counts = |walls: u16| (4 - walls) * Neighbours::EMPTY + walls * WALL_NEIGHBOUR;
+        let mut pattern = [0u16; MAX_SIDE as usize];
+        for (x, v) in pattern[..w].iter_mut().enumerate() {
+            *v = counts((x == 0) as u16 + (x == w - 1) as u16);
+        }
+        let edge_pattern = pattern.map(|v| v + counts(1) - counts(0));
         for y in 1..=h {
-            let edge_y = (y == 1) as u16 + (y == h) as u16;
-            for x in 1..=w {
-                let walls = edge_y + (x == 1) as u16 + (x == w) as u16;
-                let i = at((x + y * s) as Idx);
-                self.cells[i] = Cell::Empty;
-                self.nbr[i] = (4 - walls) * Neighbours::EMPTY + walls * wall;
+            let row = y * s + 1..y * s + 1 + w;
+            self.cells[row.clone()].fill(Cell::Empty);
+            let edge = y == 1 || y == h;
+            let from = if edge { &edge_pattern } else { &pattern };
+            self.nbr[row].copy_from_slice(&from[..w]);
+        }
+        if h == 1 {
+            // A single row has walls above and below.
+            for v in &mut self.nbr[s + 1..s + 1 + w] {
+                *v += counts(1) - counts(0);
             }
         }
     }
@@ -318,8 +331,15 @@ impl Board {
     /// The point of a padded index (which must be on the board).
     #[inline]
     pub fn point(&self, i: Idx) -> Point {
+        Board::point_of(i, self.stride)
+    }
+
+    /// The point of a padded index on a board of this `stride` (see [`Board::stride`]),
+    /// for use while the board is borrowed for a change.
+    #[inline]
+    pub fn point_of(i: Idx, stride: usize) -> Point {
         let i = i as usize;
-        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+        Point::new((i % stride - 1) as u8, (i / stride - 1) as u8)
     }
 
     /// The four neighbour indices of `i` (some may be walls).

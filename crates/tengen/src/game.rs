@@ -193,7 +193,9 @@ pub struct Game {
 
 /// What the legality check learned about a play, reused when it is made.
 struct Checked {
-    cycle: Option<crate::cycle::Before>,
+    /// Boxed: only the cycle-set rule has one, and every other move would otherwise carry
+    /// (copy, test for dropping) its full size through the check and the move.
+    cycle: Option<Box<crate::cycle::Before>>,
 }
 
 impl Game {
@@ -560,9 +562,11 @@ impl Game {
     /// The state a replayed (known legal) move needs, without checking legality.
     fn check_unchecked(&self, color: Color, mv: Move) -> Checked {
         let cycle = match mv {
-            Move::Play(p) if self.rules.ko == KoRule::CycleSets => {
-                self.cycle.check(&self.board, self.board.idx(p), color).ok()
-            }
+            Move::Play(p) if self.rules.ko == KoRule::CycleSets => self
+                .cycle
+                .check(&self.board, self.board.idx(p), color)
+                .ok()
+                .map(Box::new),
             _ => None,
         };
         Checked { cycle }
@@ -610,39 +614,53 @@ impl Game {
         }
     }
 
-    /// RULES.md §3.
+    /// RULES.md §3. Inlined for simple ko, the rule of most games: the others are calls.
+    #[inline]
     fn check_repetition(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
         let rule = self.rules.ko;
         match rule {
             KoRule::Simple => {
-                let t = self.moves.len();
-                let last_by_opponent = self
-                    .moves
-                    .last()
-                    .is_some_and(|r| r.color == color.opponent());
                 if self.confirmation {
                     self.check_confirmation_ko(i, color)?;
                 }
-                if self.board.ko_point() == Some(i)
-                    && last_by_opponent
-                    && self.board.capture_count(i, color) == 1
-                {
-                    return Err(Illegal::Ko {
-                        rule,
-                        recreates: t - 1,
-                        retakes: Some(t),
-                    });
+                // The ko point is nearly always elsewhere: the rest is asked only then.
+                if self.board.ko_point() == Some(i) {
+                    self.check_ko_retake(i, color)?;
                 }
                 Ok(Checked { cycle: None })
             }
-            KoRule::CycleSets => Ok(Checked {
-                cycle: Some(self.cycle.check(&self.board, i, color)?),
-            }),
+            KoRule::CycleSets => self.check_cycle_sets(i, color),
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
             }
             _ => self.check_superko(rule, i, color),
         }
+    }
+
+    /// Simple ko (RULES.md §3): a play on the ko point may not retake the ko at once.
+    #[inline(never)]
+    fn check_ko_retake(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+        let t = self.moves.len();
+        let last_by_opponent = self
+            .moves
+            .last()
+            .is_some_and(|r| r.color == color.opponent());
+        if last_by_opponent && self.board.capture_count(i, color) == 1 {
+            return Err(Illegal::Ko {
+                rule: KoRule::Simple,
+                recreates: t - 1,
+                retakes: Some(t),
+            });
+        }
+        Ok(())
+    }
+
+    /// The cycle-set rule (RULES.md §3.2).
+    #[inline(never)]
+    fn check_cycle_sets(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        Ok(Checked {
+            cycle: Some(Box::new(self.cycle.check(&self.board, i, color)?)),
+        })
     }
 
     /// RULES.md §3, the rules that compare whole positions. Out of line: the board copy
@@ -684,17 +702,20 @@ impl Game {
         match mv {
             Move::Play(p) => {
                 let i = self.board.idx(p);
-                let board = &mut self.board;
-                let (mut captured, mut suicided) = (Vec::new(), Vec::new());
-                board.play_with(i, color, |s, c| {
-                    if c == color {
-                        suicided.push(s);
+                let stride = self.board.stride();
+                let (captured, suicided) = (&mut record.captured, &mut record.suicided);
+                // Straight into the record: most plays remove nothing, and then nothing is
+                // allocated or sorted.
+                self.board.play_with(i, color, |s, c| {
+                    let removed = if c == color {
+                        &mut *suicided
                     } else {
-                        captured.push(s);
-                    }
+                        &mut *captured
+                    };
+                    removed.push(Board::point_of(s, stride));
                 });
-                record.captured = self.sorted_points(&captured);
-                record.suicided = self.sorted_points(&suicided);
+                record.captured.sort_unstable();
+                record.suicided.sort_unstable();
                 record.ko = self.board.ko_point().map(|k| self.board.point(k));
                 self.prisoners[color.index()] += record.captured.len() as u32;
                 self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
@@ -703,12 +724,18 @@ impl Game {
                 // history (no list is built: this runs for every move of every record).
                 let w = self.board.size().width as usize;
                 let k = |p: &Point| p.y as usize * w + p.x as usize;
-                let removed = record.captured.iter().chain(&record.suicided);
-                let changes =
-                    std::iter::once((k(&p), Some(color))).chain(removed.map(|q| (k(q), None)));
+                let stone = std::iter::once((k(&p), Some(color)));
                 let hash = self.board.hash();
-                self.positions
-                    .push_changed(changes, hash, to_move, Some(color));
+                if record.captured.is_empty() && record.suicided.is_empty() {
+                    // Most plays remove nothing: one point, without a chain of iterators.
+                    self.positions
+                        .push_changed(stone, hash, to_move, Some(color));
+                } else {
+                    let removed = record.captured.iter().chain(&record.suicided);
+                    let changes = stone.chain(removed.map(|q| (k(q), None)));
+                    self.positions
+                        .push_changed(changes, hash, to_move, Some(color));
+                }
             }
             Move::Pass => {
                 self.board.clear_ko();
@@ -733,23 +760,12 @@ impl Game {
         self.after_move(color, mv, number, checked);
     }
 
-    #[inline]
-    fn sorted_points(&self, idx: &[Idx]) -> Vec<Point> {
-        if idx.is_empty() {
-            // Most plays capture nothing: no work, no allocation.
-            return Vec::new();
-        }
-        let mut v: Vec<Point> = idx.iter().map(|&i| self.board.point(i)).collect();
-        v.sort();
-        v
-    }
-
     /// Rule state that depends on the move just recorded: cycle sets, long cycles.
     fn after_move(&mut self, color: Color, mv: Move, number: usize, checked: Checked) {
         if self.rules.ko == KoRule::CycleSets {
             match (mv, checked.cycle) {
                 (Move::Play(_), Some(before)) => self.cycle.after_play(
-                    before,
+                    *before,
                     color,
                     number,
                     &self.board,
@@ -774,11 +790,9 @@ impl Game {
         // a record that repeats one position many times (forced moves) linear.
         let mut same = self
             .positions
-            .with_hash(self.positions.hash(t))
+            .earlier_with_same_hash(t)
             .take_while(|&s| s >= last_pass)
-            .filter(|&s| {
-                s < t && self.positions.to_move(s) == to_move && self.positions.same(s, t)
-            });
+            .filter(|&s| self.positions.to_move(s) == to_move && self.positions.same(s, t));
         if let (Some(latest), Some(before)) = (same.next(), same.next()) {
             self.phase = Phase::Ended(EndReason::LongCycle {
                 outcome: self.rules.long_cycle,

@@ -296,6 +296,19 @@ impl Positions {
         self.entries[s].hash == self.entries[t].hash && self.packed(s) == self.packed(t)
     }
 
+    /// The positions before `P_t` with its hash, latest first: [`Positions::with_hash`]
+    /// without the table lookup, since `P_t` links to them. Candidates only, as there.
+    pub fn earlier_with_same_hash(&self, t: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut s = self.entries.get(t).map_or(NONE, |e| e.prev);
+        std::iter::from_fn(move || {
+            (s != NONE).then(|| {
+                let cur = s as usize;
+                s = self.entries[cur].prev;
+                cur
+            })
+        })
+    }
+
     /// The indices `s` with hash `h`, latest first. Equal hashes are candidates only:
     /// confirm with [`Positions::packed`].
     pub fn with_hash(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
@@ -349,6 +362,11 @@ mod tests {
                         .filter(|&s| hashes[s] == h)
                         .collect();
                     assert_eq!(p.with_hash(h).collect::<Vec<_>>(), want, "t {t}");
+                    // From its latest position, the earlier ones follow the same way.
+                    let earlier = want.get(1..).unwrap_or_default();
+                    let from_latest = want.first().map(|&s| p.earlier_with_same_hash(s));
+                    let from_latest: Vec<usize> = from_latest.into_iter().flatten().collect();
+                    assert_eq!(from_latest, earlier, "t {t}");
                 }
             }
         }
