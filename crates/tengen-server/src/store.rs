@@ -165,7 +165,7 @@ impl Store {
         // a batch can start while the previous one waits for its flush.
         let writers = match backend {
             Backend::Sqlite => 1,
-            Backend::Postgres => 4,
+            Backend::Postgres => 8,
         };
         for _ in 0..writers {
             tokio::spawn(write_batches(pool.clone(), queue.clone()));
