@@ -23,7 +23,9 @@ def recorded(path):
 
 
 def gnugo(path):
-    out = subprocess.run(["/usr/games/gnugo", "--score", "aftermath", "-l", path],
+    # A record without KM is counted with komi 5.5 (GNU Go's default, made explicit:
+    # the estimate_eval example uses the same value).
+    out = subprocess.run(["/usr/games/gnugo", "--komi", "5.5", "--score", "aftermath", "-l", path],
                          capture_output=True, text=True, timeout=600).stdout
     m = re.search(r"(Black|White) wins by ([0-9.]+)", out)
     if m:

@@ -3,6 +3,9 @@
 //! its rules with the estimator's dead stones. `--prefix Hon-` restricts to the files the
 //! estimator was tuned on; `--exclude Hon-` to the others (the evaluation set).
 //!
+//! A record without `KM` is counted with komi 5.5, as GNU Go does (`--default-komi K`
+//! changes it; `scripts/gnugo_aftermath.py` passes the same value to GNU Go).
+//!
 //! cargo run --release -p tengen-sgf --example estimate_eval -- /usr/share/goban --exclude Hon-
 
 use std::path::PathBuf;
@@ -23,8 +26,14 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(400);
     let verbose = args.iter().any(|a| a == "-v");
+    let default_komi = flag("--default-komi")
+        .and_then(|s| s.parse::<tengen::rules::Komi>().ok())
+        .unwrap_or(tengen::rules::Komi(11));
     // `--dead`: every record's dead stones, in GTP coordinates.
     let dead_lists = args.iter().any(|a| a == "--dead");
+    // `--territory`: the empty points of every record's final position counted for each
+    // player, in GTP coordinates (to compare with GNU Go's `final_status_list`).
+    let territory_lists = args.iter().any(|a| a == "--territory");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -51,14 +60,20 @@ fn main() {
         let Some(tree) = read.collection.trees.first() else {
             continue;
         };
-        let r = tengen_sgf::replay(tree, &Default::default());
+        // A record without KM is counted with the same komi GNU Go assumes (5.5 unless
+        // `--default-komi` says otherwise), so that both tools count alike.
+        let mut read_options = tengen_sgf::ReadOptions::default();
+        if tree.root().and_then(|n| n.get("KM")).is_none() {
+            read_options.komi = Some(default_komi);
+        }
+        let r = tengen_sgf::replay(tree, &read_options);
         let Some(re) = r.result.clone() else { continue };
         if !re.chars().nth(2).is_some_and(|c| c.is_ascii_digit()) {
             continue;
         }
         let opts = EstimateOptions {
             playouts,
-            ..Default::default()
+            ..EstimateOptions::for_game(&r.game)
         };
         let est = estimate(r.game.board(), opts);
         let report = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
@@ -78,6 +93,22 @@ fn main() {
             let size = r.game.board().size();
             let list: Vec<String> = est.dead.iter().map(|p| p.to_gtp(size)).collect();
             println!("{name} {ours} {want} dead: {}", list.join(" "));
+        }
+        if territory_lists {
+            let size = r.game.board().size();
+            let grid = tengen::grid::Grid::from_board(r.game.board());
+            let of = |c: tengen::Color| {
+                let points = size.all_points().filter(|&p| {
+                    let filled = est.fills.iter().any(|f| f.0 == p);
+                    grid.get(p).is_none() && !filled && report.owner[grid.k(p)] == Some(c)
+                });
+                points.map(|p| p.to_gtp(size)).collect::<Vec<_>>().join(" ")
+            };
+            println!(
+                "{name} black: {} white: {}",
+                of(tengen::Color::Black),
+                of(tengen::Color::White)
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64();
