@@ -154,8 +154,8 @@ fn result(game: &Game, dead: DeadStones, last: Option<&tengen_sgf::Node>) -> Gam
             return r;
         }
     }
-    let fills = border_fills(dead, game.board());
-    let (dead, _) = dead_stones(dead, last, game.board());
+    let fills = border_fills(dead, game);
+    let (dead, _) = dead_stones(dead, last, game);
     tengen::score::score_with_fills(game, &dead, &fills).result
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use tengen::{Board, Color, GameResult, Point, Rules};
+use tengen::{Color, Game, GameResult, Point, Rules};
 use tengen_sgf::{
     value, GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
 };
@@ -309,21 +309,28 @@ impl Record {
     }
 }
 
+/// The estimator's view of the final position of `game`.
+fn estimate_of(game: &Game) -> tengen::estimate::Estimate {
+    let options = tengen::estimate::EstimateOptions::for_game(game);
+    tengen::estimate::estimate(game.board(), options)
+}
+
 /// The border-closing stones the estimator adds before counting (`auto` only): records
 /// often end with borders open that the players would close.
-pub fn border_fills(how: DeadStones, board: &Board) -> Vec<(Point, Color)> {
+pub fn border_fills(how: DeadStones, game: &Game) -> Vec<(Point, Color)> {
     match how {
-        DeadStones::Auto => tengen::estimate::estimate(board, Default::default()).fills,
+        DeadStones::Auto => estimate_of(game).fills,
         _ => Vec::new(),
     }
 }
 
 /// The dead stones of `board` as `how` finds them, with a note for people when the
 /// record does not say what was asked.
-pub fn dead_stones(how: DeadStones, last: Option<&Node>, board: &Board) -> (Vec<Point>, String) {
+pub fn dead_stones(how: DeadStones, last: Option<&Node>, game: &Game) -> (Vec<Point>, String) {
+    let board = game.board();
     match how {
         DeadStones::Auto => {
-            let e = tengen::estimate::estimate(board, Default::default());
+            let e = estimate_of(game);
             let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
             (e.dead, note)
         }

@@ -119,8 +119,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let replayed = tengen_sgf::replay(tree, &options);
     let game = &replayed.game;
     let line = tree.line(&args.line.variation);
-    let (dead, dead_note) = dead_stones(args.dead, line.last().copied(), game.board());
-    let fills = border_fills(args.dead, game.board());
+    let (dead, dead_note) = dead_stones(args.dead, line.last().copied(), game);
+    let fills = border_fills(args.dead, game);
     let report = tengen::score::score_with_fills(game, &dead, &fills);
     let label = record.game_label(args.line.game);
     let mut problems: Vec<Problem> = record.parse_problems().collect();

@@ -9,7 +9,7 @@ use tengen::{Color, Game, Move, Point};
 /// The estimate of the current position, with the same seed every time so that
 /// `final_score` and `final_status_list` agree.
 pub fn current_estimate(game: &Game) -> Estimate {
-    estimate(game.board(), EstimateOptions::default())
+    estimate(game.board(), EstimateOptions::for_game(game))
 }
 
 /// The score of the current position with the estimated dead stones removed.

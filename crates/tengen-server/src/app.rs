@@ -433,7 +433,8 @@ impl App {
         if !g.proposed {
             let game = g.game.clone();
             let dead = tokio::task::spawn_blocking(move || {
-                let e = tengen::estimate::estimate(game.board(), Default::default());
+                let options = tengen::estimate::EstimateOptions::for_game(&game);
+                let e = tengen::estimate::estimate(game.board(), options);
                 e.dead
                     .iter()
                     .map(|p| p.to_gtp(game.size()))

@@ -1,17 +1,29 @@
 //! Finishing a game for a territory count (RULES.md §5.2): before counting, the players of
-//! a territory game fill the neutral points (dame), and a chain that this leaves in atari
-//! must be saved by a move inside the player's own territory (*teire*), which costs a
-//! point; a dead chain still on the board keeps taking liberties until it is captured, so
-//! saving may mean capturing it, with a stone on a point of one's own territory.
+//! a territory game fill the neutral points (dame), and a chain that this leaves short of
+//! liberties must be saved by a move inside the player's own territory (*teire*), which
+//! costs a point; a dead chain still on the board keeps taking liberties until it is
+//! captured, so saving may mean capturing it, with a stone on a point of one's own
+//! territory.
 //!
 //! [`finish`] plays these moves on the final position with the dead stones still on it,
-//! with a cheap deterministic policy, and returns the stones played (the count then treats
-//! them as stones: a stone in one's own territory is a point less, one on a neutral point
-//! changes nothing) and the stones captured that were not already called dead.
+//! the players taking turns as in the game, each choosing by this order:
+//! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
+//!    with a dame if one does it, else at the least cost;
+//! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
+//!    uncapturable (its liberties shared with the capturing chain, as in a seki);
+//! 3. fill a dame, first one whose fill by the opponent would force a teire on her, or
+//!    that forces one on the opponent;
+//! 4. connect in own territory where that lets a dame be filled that otherwise could not;
+//! 5. pass. Two passes in a row end it.
+//!
+//! It returns the stones played (the count then treats them as stones: a stone in one's
+//! own territory is a point less, one on a neutral point changes nothing) and the stones
+//! captured that were not already called dead.
 
 use crate::board::{Board, Cell, Idx, CELLS};
 use crate::color::Color;
 use crate::point::Point;
+use crate::reading::{self, Reader};
 
 /// The moves played to finish the game, and what they captured.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -65,17 +77,13 @@ fn region_marks(b: &Board, dead: &[bool]) -> Vec<u8> {
     mark
 }
 
-/// The single liberty of the chain through `i` (which must have exactly one).
-fn liberty(b: &Board, i: Idx) -> Idx {
-    let mut lib = 0;
+/// Whether the chain through `i` touches a stone of `cell`.
+fn touches(b: &Board, i: Idx, cell: Cell) -> bool {
+    let mut found = false;
     b.for_each_stone(i, |s| {
-        for e in b.neighbours(s) {
-            if b.cell(e) == Cell::Empty {
-                lib = e;
-            }
-        }
+        found |= b.neighbours(s).iter().any(|&n| b.cell(n) == cell)
     });
-    lib
+    found
 }
 
 /// Whether a stone of `c` on the empty point `i` would capture, and if not, how many
@@ -128,6 +136,7 @@ struct Finisher {
     /// The region marks of the current position (see [`region_marks`]).
     mark: Vec<u8>,
     out: Finish,
+    reader: Reader,
 }
 
 impl Finisher {
@@ -150,113 +159,197 @@ impl Finisher {
         self.out.stones.push((self.b.point(i), c));
     }
 
-    /// A live chain in atari is saved by its owner: by capturing a neighbouring dead chain
-    /// in atari (taking it is due anyway), else by extending at its liberty if that gives
-    /// it two.
-    fn rescue(&self) -> Option<(Idx, Color)> {
-        for i in self.b.indices() {
-            let Some(c) = self.b.cell(i).color() else {
+    /// The move `c` makes in the position, by the order of the module's documentation.
+    fn choose(&mut self, c: Color) -> Option<Idx> {
+        self.save(c)
+            .or_else(|| self.capture_in_time(c))
+            .or_else(|| self.fill(c))
+            .or_else(|| self.prepare_any(c))
+    }
+
+    /// Whether `c` may play on the empty point `i` of `b` to finish: legal, and not on a
+    /// point played before or that held a stone at the start.
+    fn may_play(&self, b: &Board, i: Idx, c: Color) -> bool {
+        !self.closed[i as usize] && reading::legal(b, i, c)
+    }
+
+    /// What a finishing stone of `c` on `i` costs her in a territory count: nothing on a
+    /// neutral point, a point in her own territory, more in the opponent's.
+    fn cost(&self, i: Idx, c: Color) -> u8 {
+        match self.mark[i as usize] {
+            3 => 0,
+            m if m == 1 << c.index() => 1,
+            _ => 2,
+        }
+    }
+
+    /// Heads of the live chains of `c` in `b` with at most `max` liberties that touch an
+    /// opponent stone (a chain alone in its own area is attacked only by stones that
+    /// would die there).
+    fn weak_chains(&self, b: &Board, c: Color, max: u16) -> Vec<Idx> {
+        let opp = Cell::stone(c.opponent());
+        b.indices()
+            .filter(|&i| {
+                b.cell(i) == Cell::stone(c)
+                    && !self.dead[i as usize]
+                    && b.chain_head(i) == i
+                    && b.liberties(i) <= max
+                    && touches(b, i, opp)
+            })
+            .collect()
+    }
+
+    /// Step 1: a play that saves an own live chain the opponent could capture.
+    fn save(&mut self, c: Color) -> Option<Idx> {
+        let b = self.b.clone();
+        for x in self.weak_chains(&b, c, 2) {
+            if self.reader.attack(&b, x).is_none() {
                 continue;
-            };
-            if self.dead[i as usize] || self.b.liberties(i) != 1 || self.b.chain_head(i) != i {
-                continue;
             }
-            if let Some(take) = self.capture_next_to(i, c) {
-                return Some((take, c));
-            }
-            let l = liberty(&self.b, i);
-            // Never by capturing a live chain: that is a fight, not a finishing move.
-            let (libs, captures) = after_play(&self.b, l, c);
-            if !self.mine(l, c) || captures {
-                continue;
-            }
-            if libs >= 2 {
-                return Some((l, c));
-            }
-            // Extending would join chains short of liberties: the dead stones taking
-            // them must go first.
-            let joined = self.b.neighbours(l).into_iter();
-            if let Some(take) = joined
-                .filter(|&n| self.b.cell(n) == Cell::stone(c))
-                .find_map(|n| self.capture_next_to(n, c))
-            {
-                return Some((take, c));
+            if let Some(m) = self.defence(&b, x, c) {
+                return Some(m);
             }
         }
         None
     }
 
-    /// Whether `c` may play on `i` to finish: an open point of her region or a neutral
-    /// one (never inside the opponent's territory, where a stone would split it).
-    fn mine(&self, i: Idx, c: Color) -> bool {
-        !self.closed[i as usize] && self.mark[i as usize] & (1 << c.index()) != 0
-    }
-
-    /// The liberty of a dead opponent chain in atari next to the chain through `i`, if
-    /// any.
-    fn capture_next_to(&self, i: Idx, c: Color) -> Option<Idx> {
-        let mut found = None;
-        self.b.for_each_stone(i, |s| {
-            for n in self.b.neighbours(s) {
-                if self.b.cell(n) != Cell::stone(c.opponent()) || self.b.liberties(n) != 1 {
-                    continue;
-                }
-                // Only dead chains: taking a live one is a fight, not a finishing move.
-                if !self.dead[n as usize] {
-                    continue;
-                }
-                let l = liberty(&self.b, n);
-                if !self.mine(l, c) {
-                    continue;
-                }
-                found = found.or(Some(l));
+    /// The cheapest play of `c` on `b` after which her chain through `x` cannot be
+    /// captured: a capture of a neighbouring chain in atari or an extension.
+    fn defence(&mut self, b: &Board, x: Idx, c: Color) -> Option<Idx> {
+        let mut best: Option<(u8, Idx)> = None;
+        for m in reading::defence_candidates(b, x) {
+            if !self.may_play(b, m, c) {
+                continue;
             }
-        });
-        found
-    }
-
-    /// A neutral point between live stones of both colours, filled by a player whose
-    /// stone there keeps two liberties and captures nothing; one that puts a live
-    /// opponent chain in atari first, as that player would.
-    fn dame(&self) -> Option<(Idx, Color)> {
-        let mut quiet = None;
-        let mut prepared = None;
-        for i in self.b.indices() {
-            if self.mark[i as usize] != 3
-                || self.closed[i as usize]
-                || self.b.cell(i) != Cell::Empty
+            let mut next = b.clone();
+            next.play(m, c);
+            if next.cell(x) != b.cell(x)
+                || next.liberties(x) < 2
+                || self.reader.attack(&next, x).is_some()
             {
                 continue;
             }
-            let live = |c: Color| {
-                self.b
-                    .neighbours(i)
-                    .iter()
-                    .any(|&n| self.b.cell(n) == Cell::stone(c) && !self.dead[n as usize])
-            };
-            if !(live(Color::Black) && live(Color::White)) {
-                continue;
-            }
-            for c in Color::BOTH {
-                let (libs, captures) = after_play(&self.b, i, c);
-                if libs == 1 && !captures && prepared.is_none() {
-                    prepared = self.prepare(i, c).map(|l| (l, c));
-                }
-                if libs < 2 || captures {
-                    continue;
-                }
-                let ataris = self.b.neighbours(i).iter().any(|&n| {
-                    self.b.cell(n) == Cell::stone(c.opponent())
-                        && !self.dead[n as usize]
-                        && self.b.liberties(n) == 2
-                });
-                if ataris {
-                    return Some((i, c));
-                }
-                quiet = quiet.or(Some((i, c)));
+            let k = self.cost(m, c);
+            if best.is_none_or(|(bk, _)| k < bk) {
+                best = Some((k, m));
             }
         }
-        quiet.or(prepared)
+        best.map(|(_, m)| m)
+    }
+
+    /// Step 2: the first play capturing a dead opponent chain that `c` can capture now but
+    /// could not once the dame around it are filled (its liberties would then be shared
+    /// with the capturing chain's last ones: a seki, in which it would live). The
+    /// opponent is taken to fill them all, her own fills and `c`'s taking the same
+    /// liberties.
+    fn capture_in_time(&mut self, c: Color) -> Option<Idx> {
+        let opp = c.opponent();
+        let b = self.b.clone();
+        let dame = self.dame_points();
+        for d in self.dead_chains(&b, opp) {
+            let Some(first) = self.reader.attack(&b, d) else {
+                continue;
+            };
+            if !self.may_play(&b, first, c) || self.cost(first, c) > 1 {
+                continue;
+            }
+            let mut filled = b.clone();
+            for &p in &dame {
+                if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
+                    filled.play(p, opp);
+                }
+            }
+            let spoiled = filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none();
+            if spoiled {
+                return Some(first);
+            }
+        }
+        None
+    }
+
+    /// Heads of the dead chains of `c` with at most two liberties.
+    fn dead_chains(&self, b: &Board, c: Color) -> Vec<Idx> {
+        b.indices()
+            .filter(|&i| {
+                b.cell(i) == Cell::stone(c)
+                    && self.dead[i as usize]
+                    && b.chain_head(i) == i
+                    && b.liberties(i) <= 2
+            })
+            .collect()
+    }
+
+    /// The neutral points between live stones of both colours that may still be filled.
+    fn dame_points(&self) -> Vec<Idx> {
+        let live = |i: Idx, c: Color| {
+            self.b
+                .neighbours(i)
+                .iter()
+                .any(|&n| self.b.cell(n) == Cell::stone(c) && !self.dead[n as usize])
+        };
+        self.b
+            .indices()
+            .filter(|&i| {
+                self.mark[i as usize] == 3
+                    && !self.closed[i as usize]
+                    && self.b.cell(i) == Cell::Empty
+                    && live(i, Color::Black)
+                    && live(i, Color::White)
+            })
+            .collect()
+    }
+
+    /// Step 3: a dame `c` can fill safely, first one that both spares her a teire (the
+    /// opponent's fill there would force one) and forces one on the opponent, then one
+    /// that does either.
+    fn fill(&mut self, c: Color) -> Option<Idx> {
+        let b = self.b.clone();
+        let mut best: Option<(u8, Idx)> = None;
+        for p in self.dame_points() {
+            if !self.safe_fill(&b, p, c) {
+                continue;
+            }
+            let value = self.forces(&b, p, c) as u8 + self.forces(&b, p, c.opponent()) as u8;
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, p));
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// Whether `c` can fill `p` on `b` without capturing anything and without her chain
+    /// there becoming capturable.
+    fn safe_fill(&mut self, b: &Board, p: Idx, c: Color) -> bool {
+        if !self.may_play(b, p, c) || b.would_capture(p, c) {
+            return false;
+        }
+        let mut next = b.clone();
+        next.play(p, c);
+        next.liberties(p) >= 2 && self.reader.attack(&next, p).is_none()
+    }
+
+    /// Whether a safe fill of `p` by `c` leaves a live opponent chain next to it that `c`
+    /// could capture, so that the opponent must answer.
+    fn forces(&mut self, b: &Board, p: Idx, c: Color) -> bool {
+        if !self.safe_fill(b, p, c) {
+            return false;
+        }
+        let mut next = b.clone();
+        next.play(p, c);
+        let opp = Cell::stone(c.opponent());
+        b.neighbours(p).into_iter().any(|n| {
+            next.cell(n) == opp
+                && !self.dead[n as usize]
+                && next.liberties(n) <= 2
+                && self.reader.attack(&next, n).is_some()
+        })
+    }
+
+    /// Step 4: a connection in own territory that makes some dame fillable.
+    fn prepare_any(&mut self, c: Color) -> Option<Idx> {
+        self.dame_points()
+            .into_iter()
+            .find_map(|p| self.prepare(p, c))
     }
 
     /// A neutral point that `c` cannot fill because her chain would keep one liberty,
@@ -264,6 +357,10 @@ impl Finisher {
     /// point to connect at, if that makes the fill safe. Without it the point would
     /// stay unfilled and the count could take the chain for one in seki.
     fn prepare(&self, i: Idx, c: Color) -> Option<Idx> {
+        let (libs, captures) = after_play(&self.b, i, c);
+        if libs != 1 || captures {
+            return None;
+        }
         let [l] = liberties_after(&self.b, i, c)?[..] else {
             return None;
         };
@@ -283,8 +380,9 @@ impl Finisher {
 
 /// Finishes `board` for a territory count, `dead` being the stones called dead (they stay
 /// on the board until captured) and `placed` stones the count will put on empty points
-/// anyway (border fills, see [`crate::estimate`]): they are played first.
-pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)]) -> Finish {
+/// anyway (border fills, see [`crate::estimate`]): they are played first. `first` moves
+/// first (the player to move at the end of the game).
+pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)], first: Color) -> Finish {
     let mut f = Finisher {
         b: board.clone(),
         dead: vec![false; CELLS],
@@ -292,6 +390,7 @@ pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)]) -> Finis
         played: vec![false; CELLS],
         mark: Vec::new(),
         out: Finish::default(),
+        reader: Reader::new(),
     };
     f.b.clear_ko();
     for i in board.indices() {
@@ -309,12 +408,19 @@ pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)]) -> Finis
         }
     }
     f.out.stones.clear();
-    for _ in 0..board.size().points() {
+    let mut c = first;
+    let mut passes = 0;
+    for _ in 0..2 * board.size().points() {
         f.mark = region_marks(&f.b, &f.dead);
-        let Some((i, c)) = f.rescue().or_else(|| f.dame()) else {
-            break;
-        };
-        f.play(i, c);
+        match f.choose(c) {
+            Some(i) => {
+                f.play(i, c);
+                passes = 0;
+            }
+            None if passes == 1 => break,
+            None => passes += 1,
+        }
+        c = c.opponent();
     }
     let lost = &f.out.lost;
     f.out.stones.retain(|s| !lost.contains(&s.0));

@@ -34,6 +34,7 @@ mod ko;
 pub mod life;
 pub mod playout;
 pub mod point;
+pub mod reading;
 pub mod rules;
 pub mod score;
 mod zobrist;

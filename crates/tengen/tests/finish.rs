@@ -3,45 +3,77 @@
 use tengen::finish::finish;
 use tengen::{Board, Color, Point};
 
-#[test]
-fn a_chain_in_atari_next_to_a_dead_chain_in_atari_captures_it() {
-    // White's four stones have one liberty, a5, which is also the last liberty of the dead
-    // black stone b5: White must take it, with a stone in her own territory.
-    let b = Board::from_text(
-        ". X O X .
-         O O O X .
-         X X X X .
-         . . . . .
-         . . . . .",
-    )
-    .unwrap();
-    let f = finish(&b, &[Point::new(1, 0)], &[]);
-    assert_eq!(f.stones, vec![(Point::new(0, 0), Color::White)]);
-    assert_eq!(f.captured, Vec::<Point>::new(), "b5 was dead already");
+/// The stones `f` played for `c`, sorted.
+fn stones_of(f: &tengen::finish::Finish, c: Color) -> Vec<Point> {
+    let mut v: Vec<Point> = f.stones.iter().filter(|s| s.1 == c).map(|s| s.0).collect();
+    v.sort();
+    v
+}
+
+fn at(b: &Board, gtp: &str) -> Point {
+    Point::from_gtp(gtp, b.size()).unwrap()
 }
 
 #[test]
-fn a_dead_stone_keeps_its_liberty_until_it_is_captured() {
-    // The dead black stone b5 takes White's liberty a5. Black fills the neutral point d5,
-    // which leaves White in atari, and White must take b5 from a5, a point of her own
-    // area; with b5 simply removed White would have kept two liberties and had no move
-    // to make.
+fn a_dead_chain_is_captured_before_the_dame_would_leave_it_in_seki() {
+    // White's five dead stones in the corner (b3 c3 b2 b1 c1) have two liberties, d3 and
+    // d1, which are also liberties of Black's chain around them; its other liberties are
+    // the dame c5 and d5. Once those are filled, Black could no longer capture: playing d3
+    // or d1 would put the whole chain in atari, to be taken on the other point (a seki).
+    // So Black captures first, with two stones in her own territory (d3, d1), whoever
+    // starts.
     let b = Board::from_text(
-        ". X O . X
-         O O O X X
-         X X X X .
-         . . . . .
-         . . . . .",
+        ". . . . . . .
+         O O O O O O O
+         O X . . O . O
+         X X X X X O O
+         X O O . X X O
+         X O X X X O O
+         X O O . X O .",
     )
     .unwrap();
-    let f = finish(&b, &[Point::new(1, 0)], &[]);
+    let dead: Vec<Point> = ["B3", "C3", "B2", "B1", "C1"]
+        .iter()
+        .map(|p| at(&b, p))
+        .collect();
+    for first in Color::BOTH {
+        let f = finish(&b, &dead, &[], first);
+        assert_eq!(
+            stones_of(&f, Color::Black),
+            vec![at(&b, "D3"), at(&b, "D1")],
+            "{first:?} first"
+        );
+        assert_eq!(
+            stones_of(&f, Color::White),
+            vec![at(&b, "C5"), at(&b, "D5")],
+            "{first:?} first"
+        );
+        assert_eq!(f.captured, Vec::<Point>::new(), "they were dead already");
+    }
+}
+
+#[test]
+fn a_contested_dame_goes_to_the_player_to_move() {
+    // Whoever fills b7 first spares herself a move: White's stone there would put Black's
+    // corner stone in atari, and Black would have to connect at a6 in her own territory
+    // (her group keeps its second eye below).
+    let b = Board::from_text(
+        "X . O . . .
+         . X O . . .
+         X X O . . .
+         . X O . . .
+         . X O . . .
+         . X O . . .
+         . X O . . .",
+    )
+    .unwrap();
+    let f = finish(&b, &[], &[], Color::White);
     assert_eq!(
         f.stones,
-        vec![
-            (Point::new(3, 0), Color::Black),
-            (Point::new(0, 0), Color::White)
-        ]
+        vec![(at(&b, "B7"), Color::White), (at(&b, "A6"), Color::Black)]
     );
+    let f = finish(&b, &[], &[], Color::Black);
+    assert_eq!(f.stones, vec![(at(&b, "B7"), Color::Black)]);
 }
 
 #[test]
@@ -57,7 +89,7 @@ fn a_neutral_point_is_filled_after_connecting_in_own_territory() {
          . O X . . . .",
     )
     .unwrap();
-    let f = finish(&b, &[], &[]);
+    let f = finish(&b, &[], &[], Color::Black);
     assert_eq!(
         f.stones,
         vec![
@@ -79,6 +111,6 @@ fn finishing_never_captures_a_live_chain() {
          . . . . .",
     )
     .unwrap();
-    let f = finish(&b, &[], &[]);
+    let f = finish(&b, &[], &[], Color::Black);
     assert_eq!(f, Default::default());
 }

@@ -90,7 +90,7 @@ pub fn dispute(game: &Game, lists: [BTreeSet<Point>; 2], resumptions: u32, seed:
         DeadStones::AgreeThenConfirm => {
             let options = EstimateOptions {
                 seed,
-                ..EstimateOptions::default()
+                ..EstimateOptions::for_game(game)
             };
             let estimated: BTreeSet<Point> =
                 estimate(game.board(), options).dead.into_iter().collect();

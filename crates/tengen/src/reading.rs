@@ -1,0 +1,277 @@
+//! Tactical reading of chains short of liberties, for the end of the game (RULES.md §5.1:
+//! a stone is dead when it could be captured whatever its owner does). The estimator and
+//! the finishing moves of [`crate::finish`] ask two questions of a chain with one or two
+//! liberties: can the opponent, moving first, capture it, and which play of its owner
+//! prevents that. Ladders are read to the end; nets and other plays that are not on the
+//! chain's liberties are not tried.
+//!
+//! A chain that reaches three liberties counts as escaped. Reading is bounded by a budget
+//! of positions: when it runs out, a chain counts as not capturable, the cautious answer
+//! for both users (no stone is called dead, no move is forced, on a guess).
+
+use crate::board::{Board, Cell, Idx};
+use crate::color::Color;
+
+/// Positions one question may look at before it gives up (enough for a ladder across a
+/// 19x19 board, whose branches die at once).
+const BUDGET: u32 = 2_000;
+
+/// What the owner of a chain can do about it, moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defence {
+    /// The opponent could not capture it even moving first: no move is needed.
+    Safe,
+    /// This play saves it.
+    By(Idx),
+    /// Nothing reading finds saves it.
+    Lost,
+}
+
+/// Reads one question at a time; each question has its own budget.
+pub struct Reader {
+    left: u32,
+}
+
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader::new()
+    }
+}
+
+impl Reader {
+    /// A reader with the default budget per question.
+    pub fn new() -> Reader {
+        Reader { left: BUDGET }
+    }
+
+    /// With the opponent of the chain through `target` to move: a play that captures the
+    /// chain whatever its owner answers, if reading finds one.
+    pub fn attack(&mut self, b: &Board, target: Idx) -> Option<Idx> {
+        self.left = BUDGET;
+        self.attack_in(b, target)
+    }
+
+    /// With the owner of the chain through `target` to move: what she can do about it.
+    pub fn defend(&mut self, b: &Board, target: Idx) -> Defence {
+        if self.attack(b, target).is_none() {
+            return Defence::Safe;
+        }
+        self.left = BUDGET;
+        self.defence_in(b, target)
+            .map_or(Defence::Lost, Defence::By)
+    }
+
+    /// Whether the owner of the chain through `target`, moving first, can keep it.
+    pub fn can_save(&mut self, b: &Board, target: Idx) -> bool {
+        self.defend(b, target) != Defence::Lost
+    }
+
+    fn attack_in(&mut self, b: &Board, t: Idx) -> Option<Idx> {
+        let Some(owner) = b.cell(t).color() else {
+            return None; // already captured
+        };
+        let attacker = owner.opponent();
+        let libs = liberties::<3>(b, t);
+        match libs {
+            [l, 0, 0] => legal(b, l, attacker).then_some(l),
+            [l1, l2, 0] => [l1, l2].into_iter().find(|&m| {
+                if self.left == 0 || !legal(b, m, attacker) {
+                    return false;
+                }
+                self.left -= 1;
+                let mut next = b.clone();
+                next.play(m, attacker);
+                // A play that leaves the attacker's own stone capturable at once while
+                // the target keeps two liberties is answered by capturing it, which the
+                // defence tries.
+                next.cell(t) != b.cell(t) || self.defence_in(&next, t).is_none()
+            }),
+            _ => None,
+        }
+    }
+
+    /// With the owner to move: a play after which the attack fails.
+    fn defence_in(&mut self, b: &Board, t: Idx) -> Option<Idx> {
+        let owner = b.cell(t).color()?;
+        for m in defence_candidates(b, t) {
+            if self.left == 0 {
+                return None;
+            }
+            if !legal(b, m, owner) {
+                continue;
+            }
+            self.left -= 1;
+            let mut next = b.clone();
+            next.play(m, owner);
+            if next.cell(t) != b.cell(t) || next.liberties(t) < 2 {
+                continue; // suicide or self-atari: no rescue
+            }
+            if self.attack_in(&next, t).is_none() {
+                return Some(m);
+            }
+        }
+        None
+    }
+}
+
+/// The plays that may save the chain through `t`: capturing a neighbouring opponent chain
+/// in atari, then extending at each liberty.
+pub fn defence_candidates(b: &Board, t: Idx) -> Vec<Idx> {
+    let mut out = Vec::new();
+    let Some(owner) = b.cell(t).color() else {
+        return out;
+    };
+    let opp = Cell::stone(owner.opponent());
+    b.for_each_stone(t, |s| {
+        for n in b.neighbours(s) {
+            if b.cell(n) == opp && b.liberties(n) == 1 {
+                let [l] = liberties::<1>(b, n);
+                if !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+        }
+    });
+    for l in liberties::<3>(b, t) {
+        if l != 0 && !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// The first `N` liberties of the chain through `i` (0 where it has fewer).
+pub fn liberties<const N: usize>(b: &Board, i: Idx) -> [Idx; N] {
+    let mut libs = [0 as Idx; N];
+    let mut n = 0;
+    b.for_each_stone(i, |s| {
+        for e in b.neighbours(s) {
+            if n < N && b.cell(e) == Cell::Empty && !libs[..n].contains(&e) {
+                libs[n] = e;
+                n += 1;
+            }
+        }
+    });
+    libs
+}
+
+/// Whether `c` may play on `i` under simple ko without suicide (RULES.md §2, §3).
+pub fn legal(b: &Board, i: Idx, c: Color) -> bool {
+    b.cell(i) == Cell::Empty
+        && b.suicide_count(i, c) == 0
+        && !(b.ko_point() == Some(i) && b.capture_count(i, c) == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::point::Point;
+
+    fn board(text: &str) -> Board {
+        Board::from_text(text).unwrap()
+    }
+
+    fn at(b: &Board, gtp: &str) -> Idx {
+        b.idx(Point::from_gtp(gtp, b.size()).unwrap())
+    }
+
+    /// Plays `m` for the owner of the chain through `t` and asks whether it is safe.
+    fn saved_by(b: &Board, t: Idx, m: Idx) -> bool {
+        let mut next = b.clone();
+        next.play(m, b.cell(t).color().unwrap());
+        next.cell(t) == b.cell(t) && Reader::new().attack(&next, t).is_none()
+    }
+
+    #[test]
+    fn a_chain_in_atari_is_captured_on_its_liberty() {
+        let b = board(
+            ". X O .
+             X O . .
+             . X . .
+             . . . .",
+        );
+        let white = at(&b, "B3");
+        assert_eq!(Reader::new().attack(&b, white), Some(at(&b, "C3")));
+        // Its owner saves it (by extending, or by capturing the stone on B4).
+        let Defence::By(m) = Reader::new().defend(&b, white) else {
+            panic!("no defence found")
+        };
+        assert!(saved_by(&b, white, m));
+        assert!(!saved_by(&b, white, at(&b, "D1")));
+    }
+
+    #[test]
+    fn a_ladder_works_without_a_breaker_and_fails_with_one() {
+        let ladder = |breaker: &str| {
+            let mut b = board(
+                ". . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . X . . . . . .
+                 . X O . . . . . .
+                 . . X X . . . . .
+                 . . . . . . . . .",
+            );
+            if !breaker.is_empty() {
+                b.play(at(&b, breaker), Color::White);
+            }
+            let white = at(&b, "C3");
+            (
+                Reader::new().attack(&b, white),
+                Reader::new().can_save(&b, white),
+            )
+        };
+        // White's extension at D3 leaves two liberties, and the ladder runs to the
+        // upper right edge.
+        assert!(!ladder("").1);
+        assert!(ladder("").0.is_some());
+        // A white stone on its path lets White escape.
+        assert!(ladder("G7").1);
+        // One off the path does not.
+        assert!(!ladder("B8").1);
+    }
+
+    #[test]
+    fn a_chain_in_atari_saves_itself_by_capturing() {
+        // Black's three stones have one liberty (E5); White's D4, touching them, has one
+        // too (D3): capturing it saves them (captures are tried before extensions).
+        let b = board(
+            ". . . . . . . . .
+             . . O O . . . . .
+             . O X X . O . . .
+             . O X O X . . . .
+             . . O . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let black = at(&b, "C5");
+        assert_eq!(b.liberties(black), 1);
+        assert_eq!(Reader::new().defend(&b, black), Defence::By(at(&b, "D3")));
+        assert!(!saved_by(&b, black, at(&b, "A1")));
+        // White to move captures them instead.
+        assert_eq!(Reader::new().attack(&b, black), Some(at(&b, "E5")));
+    }
+
+    #[test]
+    fn shared_liberties_make_neither_chain_capturable() {
+        // A seki: Black's ring and White's inside chain share their only two liberties,
+        // C4 and C2; whoever fills one is captured on the other.
+        let b = board(
+            ". . . . . . .
+             O O O O O O .
+             O X X X X O .
+             O X . O X O .
+             O X O O X O .
+             O X . O X O .
+             O X X X X O .",
+        );
+        assert_eq!(Reader::new().attack(&b, at(&b, "B5")), None);
+        assert_eq!(Reader::new().attack(&b, at(&b, "D4")), None);
+        // With a liberty less for Black, White captures the ring.
+        let mut b = b;
+        b.play(at(&b, "C2"), Color::White);
+        assert_eq!(Reader::new().attack(&b, at(&b, "B5")), Some(at(&b, "C4")));
+    }
+}
