@@ -89,6 +89,9 @@ struct Scored {
     moves: usize,
     rules: String,
     komi: String,
+    /// Where the komi comes from: `record` (its KM), `option` (--komi) or `ruleset` (the
+    /// ruleset's own, when the record has no KM).
+    komi_source: &'static str,
     /// Whether the record's moves ended the game by passes.
     ended_by_passes: bool,
     dead: DeadStones,
@@ -131,6 +134,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         moves: replayed.moves,
         rules: describe_rules(game.rules()),
         komi: game.rules().komi.to_string(),
+        komi_source: if args.komi.is_some() {
+            "option"
+        } else if tree.root().and_then(|n| n.get("KM")).is_some() {
+            "record"
+        } else {
+            "ruleset"
+        },
         ended_by_passes: matches!(
             game.phase(),
             Phase::Scoring(_) | Phase::Ended(EndReason::Passes)
@@ -205,8 +215,12 @@ fn text(s: &Scored, game: &Game) -> String {
     } else {
         String::new()
     };
+    let komi_note = match s.komi_source {
+        "ruleset" => " (the ruleset's: the record has no KM; --komi K sets it)",
+        _ => "",
+    };
     let mut out = format!(
-        "{}{game_label}: {} moves; rules: {}, komi {}\n",
+        "{}{game_label}: {} moves; rules: {}, komi {}{komi_note}\n",
         s.file, s.moves, s.rules, s.komi
     );
     if !s.ended_by_passes {

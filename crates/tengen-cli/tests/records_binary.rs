@@ -335,12 +335,24 @@ X O stones   x o dead stones (taken off)   b w territory of Black, White   . neu
     assert_eq!(json["white"]["total"], 15.5);
     assert_eq!(json["board"][2], "o X O w w");
     assert_eq!(json["ended_by_passes"], true);
+    assert_eq!(json["komi_source"], "record");
+    let (_, out, _) = run_on(&["score", "--json", "--komi", "2"], &file);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["komi_source"], "option");
 
     // No RE, and a game not ended by passes.
     let file = dir.write("capture.sgf", CAPTURE);
     let (_, out, _) = run_on(&["score"], &file);
     assert!(out.contains("versus the record: record has no RE"), "{out}");
     assert!(out.contains("does not end the game by passes"), "{out}");
+    // Without KM the ruleset's komi counts, and the first line says so.
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("(the ruleset's: the record has no KM; --komi K sets it)"),
+        "{out}"
+    );
 }
 
 /// The rows of `tengen compare`'s table by ruleset name, checking that the columns line
