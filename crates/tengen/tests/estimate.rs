@@ -136,3 +136,21 @@ fn dead_stones_are_stones_and_fills_are_on_empty_points() {
         e.fills
     );
 }
+
+#[test]
+fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
+    use tengen::{Game, Move, Rules, Size};
+    let mut g = Game::new(Size::square(9), Rules::named("japanese").unwrap());
+    let p = |s: &str| Move::Play(Point::from_gtp(s, Size::square(9)).unwrap());
+    g.play(p("C3")).unwrap();
+    g.play(p("G7")).unwrap();
+    g.play(p("C7")).unwrap();
+    // A record that stops after Black's play: Black finishes first.
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::Black);
+    // After White's pass, the player to move does.
+    g.play(Move::Pass).unwrap();
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::Black);
+    g.play(Move::Pass).unwrap();
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+}
