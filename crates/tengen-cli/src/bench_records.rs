@@ -31,8 +31,15 @@ pub struct RecordsFigure {
 }
 
 /// Replays every record under `paths` (files, or folders searched for `.sgf` and `.mgt`)
-/// for at least `seconds` on `threads` threads (0: one per core). Prints nothing.
-pub fn run(paths: &[PathBuf], seconds: f64, threads: usize) -> Result<RecordsFigure, String> {
+/// for at least `seconds` on `threads` threads (0: one per core). With `moves`, only the
+/// files whose games all have a main line of that many moves (inclusive bounds) count.
+/// Prints nothing.
+pub fn run(
+    paths: &[PathBuf],
+    seconds: f64,
+    threads: usize,
+    moves: Option<(u64, u64)>,
+) -> Result<RecordsFigure, String> {
     let (files, problems) = find_records(paths);
     if let Some(p) = problems.first() {
         return Err(p.to_string());
@@ -41,8 +48,25 @@ pub fn run(paths: &[PathBuf], seconds: f64, threads: usize) -> Result<RecordsFig
         .iter()
         .map(|f| std::fs::read(f).map_err(|e| format!("{}: {e}", f.display())))
         .collect::<Result<_, _>>()?;
+    let texts: Vec<Vec<u8>> = match moves {
+        Some((least, most)) => texts
+            .into_iter()
+            .filter(|t| {
+                let read = tengen_sgf::read_bytes(t);
+                let options = tengen_sgf::ReadOptions::default();
+                let counts = read
+                    .collection
+                    .trees
+                    .iter()
+                    .map(|tree| tengen_sgf::replay(tree, &options).moves as u64);
+                !read.collection.trees.is_empty()
+                    && counts.into_iter().all(|m| (least..=most).contains(&m))
+            })
+            .collect(),
+        None => texts,
+    };
     if texts.is_empty() {
-        return Err("no .sgf or .mgt record under the paths given".into());
+        return Err("no .sgf or .mgt record under the paths given (of the length asked)".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -134,8 +158,12 @@ mod tests {
         .unwrap();
         std::fs::write(dir.join("sub/b.mgt"), "(;SZ[19];B[pd];W[dp])").unwrap();
         std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
-        let figure = run(std::slice::from_ref(&dir), 0.05, 2).unwrap();
+        let figure = run(std::slice::from_ref(&dir), 0.05, 2, None).unwrap();
+        // Only the file whose games have 3 moves.
+        let three = run(std::slice::from_ref(&dir), 0.05, 1, Some((3, 3))).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(three.files, 1);
+        assert_eq!(three.moves, three.games * 3);
         assert_eq!(figure.files, 2);
         assert_eq!(figure.threads, 2);
         assert!(
@@ -146,7 +174,7 @@ mod tests {
         assert_eq!(figure.moves, figure.games / 3 * 8);
         assert!(figure.seconds >= 0.05);
         assert!(figure.games_per_second > 0.0);
-        let none = run(&[PathBuf::from("/nonexistent/tengen")], 0.01, 1);
+        let none = run(&[PathBuf::from("/nonexistent/tengen")], 0.01, 1, None);
         assert!(none.unwrap_err().contains("cannot read"));
     }
 
@@ -157,7 +185,7 @@ mod tests {
     fn measure_goban() {
         let corpus = [PathBuf::from("/usr/share/goban")];
         for threads in [1, 2] {
-            let f = run(&corpus, 5.0, threads).unwrap();
+            let f = run(&corpus, 5.0, threads, None).unwrap();
             eprintln!(
                 "{threads} thread(s): {:.0} games/s, {:.0} moves/s ({} games, {:.0} moves/game, {:.1} s)",
                 f.games_per_second,

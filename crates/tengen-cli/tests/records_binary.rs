@@ -452,3 +452,23 @@ fn compare_uses_dead_stones_from_the_record() {
     let japanese: Vec<&str> = japanese.split_whitespace().take(4).collect();
     assert_eq!(japanese, ["japanese", "0.5", "W+4.5", "differs"]);
 }
+
+#[test]
+fn bench_reports_the_record_figures_as_json() {
+    let dir = TempDir::new("bench");
+    dir.write("a.sgf", CAPTURE);
+    let out = Command::new(TENGEN)
+        .args(["bench", "--seconds", "0.05", "--json", "--records"])
+        .arg(&dir.0)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = json.to_string();
+    // The one 5-move record replayed again and again; no game of 230-270 moves and no
+    // 19x19 game, so neither of those figures.
+    assert!(text.contains("\"name\":\"records\""), "{text}");
+    assert!(text.contains("\"moves_per_game\":5.0"), "{text}");
+    assert!(!text.contains("230-270"), "{text}");
+    assert!(!text.contains("score 19x19"), "{text}");
+}
