@@ -42,6 +42,7 @@
 
 use crate::board::{Board, Cell, Idx, ARRAY, CELLS};
 use crate::color::Color;
+use crate::reading::liberties;
 use crate::zobrist::KEYS;
 
 /// A small, fast, seeded pseudo-random generator (wyrand, by Wang Yi). Not cryptographic.
@@ -514,7 +515,7 @@ impl Playouts {
         // Capture the stones just played, or a chain next to them left in atari.
         for n in std::iter::once(last).chain(b.neighbours(last)) {
             if b.cell(n) == opp && b.liberties(n) == 1 {
-                let lib = chain_liberties::<1>(b, n)[0];
+                let lib = liberties::<1>(b, n)[0];
                 if acceptable_light(b, lib, c) {
                     return Some(lib);
                 }
@@ -537,20 +538,20 @@ impl Playouts {
                         }
                     });
                     if capture != 0 {
-                        let lib = chain_liberties::<1>(b, capture)[0];
+                        let lib = liberties::<1>(b, capture)[0];
                         if acceptable_light(b, lib, c) {
                             return Some(lib);
                         }
                     }
                     // Extend.
-                    let lib = chain_liberties::<1>(b, n)[0];
+                    let lib = liberties::<1>(b, n)[0];
                     if liberties_after(b, lib, c, 2) >= 2 {
                         return Some(lib);
                     }
                 }
                 2 => {
                     // Gain liberties (connect out) when the opponent takes one away.
-                    let libs = chain_liberties::<2>(b, n);
+                    let libs = liberties::<2>(b, n);
                     let best = libs
                         .iter()
                         .map(|&l| (liberties_after(b, l, c, 4), l))
@@ -583,21 +584,6 @@ impl Playouts {
         }
         None
     }
-}
-
-/// The first `N` liberties found of the chain through `i` (0 where there are fewer).
-fn chain_liberties<const N: usize>(b: &Board, i: Idx) -> [Idx; N] {
-    let mut libs = [0 as Idx; N];
-    let mut n = 0;
-    b.for_each_stone(i, |s| {
-        for e in b.neighbours(s) {
-            if n < N && b.cell(e) == Cell::Empty && !libs[..n].contains(&e) {
-                libs[n] = e;
-                n += 1;
-            }
-        }
-    });
-    libs
 }
 
 /// Whether a play of `c` on the empty point `i` leaves its chain of two or more stones
