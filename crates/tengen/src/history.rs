@@ -89,16 +89,45 @@ impl Latest {
 
     /// Makes `s` the latest position with hash `h` (`entries[s]` need not exist yet);
     /// returns the position it replaces, or `NONE`.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, h: u64, s: u32, entries: &[Entry]) -> u32 {
-        if let Some(k) = self.find(h, entries) {
-            return std::mem::replace(&mut self.slots[k], s);
+        // One probe sequence both looks for `h` and finds where it would go (nearly every
+        // position of a game is new), the first `GONE` slot on the way or the free one.
+        let mask = self.slots.len() - 1;
+        let mut k = h as usize & mask;
+        let mut gone = None;
+        loop {
+            match self.slots[k] {
+                NONE => break,
+                GONE => {
+                    gone = gone.or(Some(k));
+                }
+                old if entries[old as usize].hash == h => {
+                    self.slots[k] = s;
+                    return old;
+                }
+                _ => {}
+            }
+            k = (k + 1) & mask;
         }
-        if (self.used + 1) * 2 > self.slots.len() {
-            self.rebuild(self.slots.len() * 2, entries);
+        if let Some(g) = gone {
+            self.slots[g] = s;
+        } else if (self.used + 1) * 2 > self.slots.len() {
+            self.grow_and_place(h, s, entries);
+        } else {
+            self.used += 1;
+            self.slots[k] = s;
         }
-        self.place(h, s);
         NONE
+    }
+
+    /// [`Latest::place`] in a table twice as large (rarely: out of line, so that `insert`
+    /// stays small enough to inline).
+    #[cold]
+    #[inline(never)]
+    fn grow_and_place(&mut self, h: u64, s: u32, entries: &[Entry]) {
+        self.rebuild(self.slots.len() * 2, entries);
+        self.place(h, s);
     }
 
     /// Puts `s` in the first slot free for `h` (a hash not in the table).
@@ -121,11 +150,12 @@ impl Latest {
         }
     }
 
-    /// Places every position again in a table of `size` slots (at least twice as many as
-    /// positions), which also drops the `GONE` marks.
+    /// Places every position again in a table of at least `size` slots (a power of two, and
+    /// at least twice as many as positions), which also drops the `GONE` marks.
     fn rebuild(&mut self, size: usize, entries: &[Entry]) {
         let live = self.slots.iter().filter(|&&s| s < GONE).count();
-        let size = size.max(((live + 1) * 2).next_power_of_two()).max(16);
+        // A power of two, as probing masks with `len - 1`.
+        let size = size.max((live + 1) * 2).next_power_of_two().max(16);
         let old = std::mem::replace(&mut self.slots, vec![NONE; size]);
         self.used = 0;
         for s in old.into_iter().filter(|&s| s < GONE) {
@@ -157,14 +187,17 @@ impl Positions {
     /// A history holding only the starting position `P_0`.
     pub fn new(start: &Board, to_move: Color) -> Positions {
         // Room for a long game from the start: growing these is a large part of the cost
-        // of replaying records.
+        // of replaying records. The hash table, which must be filled when made, starts
+        // small: a record reader reserves what its moves need (most records are shorter
+        // than this), and a game played live grows it as it goes.
         const MOVES: usize = 400;
+        const TABLE: usize = 32;
         let words = words_for(start);
         let mut p = Positions {
             words,
             data: Vec::with_capacity(words * MOVES),
             entries: Vec::with_capacity(MOVES),
-            latest: Latest::with_room(MOVES),
+            latest: Latest::with_room(TABLE),
         };
         p.push(start, to_move, None);
         p
@@ -371,5 +404,25 @@ mod tests {
             }
         }
         assert_eq!(p.with_hash(7777).count(), 0);
+    }
+
+    /// Room reserved for a number of moves that is not a power of two (as a record reader
+    /// asks) keeps the table usable: every position is found again.
+    #[test]
+    fn reserving_any_number_of_moves_keeps_the_table_whole() {
+        let board = Board::new(Size::square(19));
+        for moves in [0, 1, 7, 251, 300, 1000] {
+            let mut p = Positions::new(&board, Color::Black);
+            p.reserve(moves);
+            let hashes: Vec<u64> = (1..=moves as u64 + 40)
+                .map(|t| t.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .collect();
+            for &h in &hashes {
+                p.push_changed(std::iter::empty(), h, Color::White, None);
+            }
+            for (t, &h) in hashes.iter().enumerate() {
+                assert_eq!(p.with_hash(h).collect::<Vec<_>>(), [t + 1], "{moves}");
+            }
+        }
     }
 }
