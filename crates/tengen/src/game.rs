@@ -20,16 +20,98 @@ pub struct MoveRecord {
     pub color: Color,
     /// The move.
     pub mv: Move,
-    /// Opponent stones captured by step 2 (sorted).
-    pub captured: Vec<Point>,
-    /// Own stones removed by step 3, suicide (sorted).
-    pub suicided: Vec<Point>,
+    /// The stones the play removed: the opponent's (step 2) or, for a suicide, its own
+    /// (step 3). A play never does both: a capture leaves the new stone a liberty.
+    removed: Removed,
+    /// Whether `removed` are the mover's own stones (a suicide).
+    suicide: bool,
     /// For a pass: whether it handed a prisoner to the opponent (RULES.md §4).
     pub pass_stone: bool,
     /// For a pass: whether it made the preliminary end (RULES.md §4).
     pub preliminary_end: bool,
     /// For a play that took a ko: the point where an immediate one-stone retake would be.
     pub ko: Option<Point>,
+}
+
+impl MoveRecord {
+    /// Opponent stones captured by step 2 (sorted).
+    pub fn captured(&self) -> &[Point] {
+        if self.suicide {
+            &[]
+        } else {
+            self.removed.as_slice()
+        }
+    }
+
+    /// Own stones removed by step 3, suicide (sorted).
+    pub fn suicided(&self) -> &[Point] {
+        if self.suicide {
+            self.removed.as_slice()
+        } else {
+            &[]
+        }
+    }
+}
+
+/// The points of the stones one play removed, sorted. A few are kept in the record
+/// itself: most plays remove nothing and most captures are small, so that recording a
+/// move (every move of every record replayed) allocates nothing.
+#[derive(Clone)]
+enum Removed {
+    /// Up to [`Removed::INLINE`] points; the slots from `len` on are unused.
+    Inline {
+        len: u8,
+        points: [Point; Removed::INLINE],
+    },
+    /// More points.
+    Heap(Box<[Point]>),
+}
+
+impl Removed {
+    /// As many points as fit beside the length in the space the boxed list takes.
+    const INLINE: usize = 11;
+
+    /// No point.
+    const NONE: Removed = Removed::Inline {
+        len: 0,
+        points: [Point::new(0, 0); Removed::INLINE],
+    };
+
+    /// The points of `sorted`.
+    fn of(sorted: &[Point]) -> Removed {
+        match sorted.len() {
+            n @ 0..=Removed::INLINE => {
+                let mut points = [Point::new(0, 0); Removed::INLINE];
+                points[..n].copy_from_slice(sorted);
+                Removed::Inline {
+                    len: n as u8,
+                    points,
+                }
+            }
+            _ => Removed::Heap(sorted.into()),
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        match self {
+            Removed::Inline { len, points } => &points[..*len as usize],
+            Removed::Heap(points) => points,
+        }
+    }
+}
+
+impl PartialEq for Removed {
+    fn eq(&self, other: &Removed) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Removed {}
+
+impl fmt::Debug for Removed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
 }
 
 /// How a game ended (RULES.md §4, other ends).
@@ -179,7 +261,9 @@ pub struct Game {
     pub(crate) board: Box<Board>,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveRecord>,
-    plays: Vec<Option<Point>>,
+    /// The points a play is removing, gathered here before they go into its record
+    /// (empty between moves; kept for its room).
+    removing: Vec<Point>,
     positions: Positions,
     prisoners: [u32; 2],
     pub(crate) passes: PassState,
@@ -226,7 +310,7 @@ impl Game {
             to_move,
             rules,
             moves: Vec::new(),
-            plays: Vec::new(),
+            removing: Vec::new(),
             prisoners: [0; 2],
             passes: PassState::default(),
             cycle: CycleSets::default(),
@@ -284,7 +368,6 @@ impl Game {
     /// move (a record reader knows how many are coming).
     pub fn reserve(&mut self, moves: usize) {
         self.moves.reserve(moves);
-        self.plays.reserve(moves);
         self.positions.reserve(moves);
     }
 
@@ -711,75 +794,83 @@ impl Game {
             before.note_ataris(&self.board, color);
         }
         let number = self.moves.len() + 1;
-        let mut record = MoveRecord {
-            color,
-            mv,
-            captured: Vec::new(),
-            suicided: Vec::new(),
-            pass_stone: false,
-            preliminary_end: false,
-            ko: None,
+        let record = match mv {
+            Move::Play(p) => self.apply_play(color, p),
+            Move::Pass => self.apply_pass(color, number),
         };
-        let to_move = color.opponent();
-        match mv {
-            Move::Play(p) => {
-                let i = self.board.idx(p);
-                let stride = self.board.stride();
-                let (captured, suicided) = (&mut record.captured, &mut record.suicided);
-                // Straight into the record: most plays remove nothing, and then nothing is
-                // allocated or sorted.
-                self.board.play_with(i, color, |s, c| {
-                    let removed = if c == color {
-                        &mut *suicided
-                    } else {
-                        &mut *captured
-                    };
-                    removed.push(Board::point_of(s, stride));
-                });
-                record.captured.sort_unstable();
-                record.suicided.sort_unstable();
-                record.ko = self.board.ko_point().map(|k| self.board.point(k));
-                self.prisoners[color.index()] += record.captured.len() as u32;
-                self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
-                self.passes.on_play(color);
-                // The points this play changed, as row-major indices, straight into the
-                // history (no list is built: this runs for every move of every record).
-                let w = self.board.size().width as usize;
-                let k = |p: &Point| p.y as usize * w + p.x as usize;
-                let stone = std::iter::once((k(&p), Some(color)));
-                let hash = self.board.hash();
-                if record.captured.is_empty() && record.suicided.is_empty() {
-                    // Most plays remove nothing: one point, without a chain of iterators.
-                    self.positions
-                        .push_changed(stone, hash, to_move, Some(color));
-                } else {
-                    let removed = record.captured.iter().chain(&record.suicided);
-                    let changes = stone.chain(removed.map(|q| (k(q), None)));
-                    self.positions
-                        .push_changed(changes, hash, to_move, Some(color));
-                }
-            }
-            Move::Pass => {
-                self.board.clear_ko();
-                let out = self.passes.on_pass(&self.rules, color, number);
-                record.pass_stone = out.pass_stone;
-                record.preliminary_end = out.preliminary_end;
-                if out.pass_stone {
-                    self.prisoners[color.opponent().index()] += 1;
-                }
-                if out.ends {
-                    self.phase = self.phase_after_passes();
-                }
-                let creator = self.positions.creator(self.positions.len() - 1);
-                let hash = self.board.hash();
-                self.positions
-                    .push_changed(std::iter::empty(), hash, to_move, creator);
-            }
-        }
-        self.to_move = to_move;
-        self.plays.push(mv.point());
+        self.to_move = color.opponent();
         self.moves.push(record);
         self.after_move(color, mv, number, checked);
+    }
+
+    /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the position after it.
+    #[inline(always)]
+    fn apply_play(&mut self, color: Color, p: Point) -> MoveRecord {
+        let to_move = color.opponent();
+        let i = self.board.idx(p);
+        let stride = self.board.stride();
+        let removing = &mut self.removing;
+        let played = self.board.play_with(i, color, |s, _| {
+            removing.push(Board::point_of(s, stride));
+        });
+        self.prisoners[color.index()] += played.captured as u32;
+        self.prisoners[to_move.index()] += played.suicided as u32;
+        self.passes.on_play(color);
+        // The points this play changed, as row-major indices, straight into the history
+        // (no list is built: this runs for every move of every record).
+        let w = self.board.size().width as usize;
+        let k = |q: Point| q.y as usize * w + q.x as usize;
+        let stone = std::iter::once((k(p), Some(color)));
+        let hash = self.board.hash();
+        let removed = if self.removing.is_empty() {
+            // Most plays remove nothing: one point, without a chain of iterators.
+            self.positions
+                .push_changed(stone, hash, to_move, Some(color));
+            Removed::NONE
+        } else {
+            self.removing.sort_unstable();
+            // The stone first: a suicide removes it again.
+            let changes = stone.chain(self.removing.iter().map(|&q| (k(q), None)));
+            self.positions
+                .push_changed(changes, hash, to_move, Some(color));
+            let removed = Removed::of(&self.removing);
+            self.removing.clear();
+            removed
+        };
+        MoveRecord {
+            color,
+            mv: Move::Play(p),
+            removed,
+            suicide: played.suicided > 0,
+            pass_stone: false,
+            preliminary_end: false,
+            ko: self.board.ko_point().map(|k| self.board.point(k)),
+        }
+    }
+
+    /// Passes for `color` as move `number` (RULES.md §4) and records the position again.
+    fn apply_pass(&mut self, color: Color, number: usize) -> MoveRecord {
+        self.board.clear_ko();
+        let out = self.passes.on_pass(&self.rules, color, number);
+        if out.pass_stone {
+            self.prisoners[color.opponent().index()] += 1;
+        }
+        if out.ends {
+            self.phase = self.phase_after_passes();
+        }
+        let creator = self.positions.creator(self.positions.len() - 1);
+        let hash = self.board.hash();
+        self.positions
+            .push_changed(std::iter::empty(), hash, color.opponent(), creator);
+        MoveRecord {
+            color,
+            mv: Move::Pass,
+            removed: Removed::NONE,
+            suicide: false,
+            pass_stone: out.pass_stone,
+            preliminary_end: out.preliminary_end,
+            ko: None,
+        }
     }
 
     /// Rule state that depends on the move just recorded: cycle sets, long cycles.
@@ -792,7 +883,7 @@ impl Game {
                     number,
                     &self.board,
                     &self.positions,
-                    &self.plays,
+                    &self.moves,
                 ),
                 _ => self.cycle.after_pass(color, number, &self.board),
             }
