@@ -302,6 +302,12 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
         if options.max_moves.is_some_and(|m| line.moves >= m) {
             break;
         }
+        if let Some((color, p, offset)) = lone_move(node, line.size) {
+            if line.last_color != Some(color) {
+                line.play_point(color, p, offset);
+                continue;
+            }
+        }
         let found = MoveProps::of(node);
         if found.setup || found.pl.is_some() {
             line.other_props(k, node, &found);
@@ -360,6 +366,23 @@ impl Line {
         );
     }
 
+    /// [`Line::play`] for a play on `p` by `color`, the player who did not make the last
+    /// move, found by [`lone_move`].
+    #[inline(always)]
+    fn play_point(&mut self, color: Color, p: Point, offset: u32) {
+        self.last_color = Some(color);
+        self.moves += 1;
+        let mv = Move::Play(p);
+        play_checked(
+            &mut self.game,
+            color,
+            mv,
+            self.moves,
+            offset,
+            &mut self.problems,
+        );
+    }
+
     /// The setup and `PL` of node `k` (rare after the root): setup stones in mid-game
     /// restart the game from the new position; a bad `PL` is reported.
     #[inline(never)]
@@ -385,6 +408,29 @@ impl Line {
             }
         }
     }
+}
+
+/// The colour, point and offset of a node that is only a play written plainly
+/// (`;B[pd]`: one move property, one value of two letters on the board), as nearly every
+/// node of a record is; `None` for any other node (a pass, a bad value, other
+/// properties), which [`MoveProps`] and [`Line::play`] read in full.
+#[inline(always)]
+fn lone_move(node: &Node, size: Size) -> Option<(Color, Point, u32)> {
+    let [prop] = node.props.as_slice() else {
+        return None;
+    };
+    let color = match prop.id.as_bytes() {
+        b"B" => Color::Black,
+        b"W" => Color::White,
+        _ => return None,
+    };
+    let [value] = prop.values.as_slice() else {
+        return None;
+    };
+    // Two letters, on the board: `tt` on boards up to 19x19 is off it, so a pass
+    // goes the general way.
+    let p = Point::from_sgf(value.as_str(), size)?;
+    Some((color, p, prop.offset))
 }
 
 /// `raw` without white space around it. Move values nearly always begin and end with a
@@ -447,6 +493,7 @@ fn first_player(root: &Node, setup: Option<&Board>, handicap: u8) -> Color {
 }
 
 /// Plays one move of the record; an illegal one is reported, then recorded anyway.
+#[inline(always)]
 fn play_checked(
     game: &mut Game,
     color: Color,
