@@ -1,5 +1,10 @@
-//! Every position of a game, kept exactly (two bits a point) and indexed by Zobrist hash,
-//! so that repetition rules can find earlier positions fast and confirm them exactly.
+//! Every position of a game, kept exactly and indexed by Zobrist hash, so that repetition
+//! rules can find earlier positions fast and confirm them exactly.
+//!
+//! A position is kept as the points its move changed: `P_0` is packed whole (two bits a
+//! point), and any later `P_s` is rebuilt from it when asked for. Only a hash match asks
+//! (a repetition, or a candidate for one), while every move of every game is recorded:
+//! logging a move's one or few points costs far less than copying a packed board.
 
 use crate::board::{Board, Cell};
 use crate::color::Color;
@@ -32,12 +37,21 @@ fn write_packed(board: &Board, out: &mut [u64]) {
     }
 }
 
+/// The two-bit content of point `k` (row-major) of a packed position; 0 beyond it.
+fn read(words: &[u64], k: usize) -> u16 {
+    words
+        .get(k / 32)
+        .map_or(0, |word| ((word >> ((k % 32) * 2)) & 3) as u16)
+}
+
 /// What is known of one position besides its stones.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
     /// The previous position with the same hash (`NONE` if none).
     prev: u32,
+    /// How many changes of the log make this position from `P_0`.
+    changes: u32,
     to_move: Color,
     creator: Option<Color>,
 }
@@ -171,12 +185,29 @@ impl Latest {
     }
 }
 
+/// One point changed by a move: its row-major index `y * width + x` shifted left by two,
+/// with its new content in the low two bits (0 empty, 1 black, 2 white).
+type Change = u16;
+
+/// The two-bit content of a point for a stone of `c`, or none.
+fn bits(c: Option<Color>) -> u16 {
+    match c {
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+        None => 0,
+    }
+}
+
 /// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
 /// and its creator (RULES.md §3: the player of the last play at or before it).
 #[derive(Clone, Debug)]
 pub struct Positions {
     words: usize,
-    data: Vec<u64>,
+    /// `P_0`, packed.
+    start: Vec<u64>,
+    /// The points each move changed, move after move: `P_s` is `P_0` with the first
+    /// `entries[s].changes` of them made.
+    log: Vec<Change>,
     entries: Vec<Entry>,
     /// The latest entry with each hash; `Entry::prev` links to earlier ones with the same
     /// hash.
@@ -192,20 +223,26 @@ impl Positions {
         // than this), and a game played live grows it as it goes.
         const MOVES: usize = 400;
         const TABLE: usize = 32;
-        let words = words_for(start);
+        // An empty board packs to zeros (most games start from one).
+        let empty = start.stones_on_board(Color::Black) + start.stones_on_board(Color::White) == 0;
         let mut p = Positions {
-            words,
-            data: Vec::with_capacity(words * MOVES),
+            words: words_for(start),
+            start: if empty {
+                vec![0; words_for(start)]
+            } else {
+                pack(start).0
+            },
+            log: Vec::with_capacity(MOVES),
             entries: Vec::with_capacity(MOVES),
             latest: Latest::with_room(TABLE),
         };
-        p.push(start, to_move, None);
+        p.record(start.hash(), to_move, None);
         p
     }
 
     /// Makes room for `moves` more positions.
     pub fn reserve(&mut self, moves: usize) {
-        self.data.reserve(self.words * moves);
+        self.log.reserve(moves);
         self.entries.reserve(moves);
         self.latest.reserve(moves, &self.entries);
     }
@@ -220,32 +257,42 @@ impl Positions {
         self.entries.is_empty()
     }
 
-    /// Adds the facts of the position just packed at the end of `data`.
-    #[inline]
+    /// Adds the facts of the position whose changes end the log.
+    #[inline(always)]
     fn record(&mut self, hash: u64, to_move: Color, creator: Option<Color>) {
         let s = self.entries.len() as u32;
         let prev = self.latest.insert(hash, s, &self.entries);
         self.entries.push(Entry {
             hash,
             prev,
+            changes: self.log.len() as u32,
             to_move,
             creator,
         });
     }
 
-    /// Records the position after the next move.
+    /// Records the position after the next move, `board` (the points that differ from the
+    /// last position are found by rebuilding it: [`Positions::push_changed`] is the fast
+    /// way).
     pub fn push(&mut self, board: &Board, to_move: Color, creator: Option<Color>) {
-        let start = self.data.len();
-        self.data.resize(start + self.words, 0);
-        // An empty board packs to zeros (most games start from one).
-        if board.stones_on_board(Color::Black) + board.stones_on_board(Color::White) > 0 {
-            write_packed(board, &mut self.data[start..]);
-        }
+        self.log_difference(board);
         self.record(board.hash(), to_move, creator);
     }
 
+    /// Logs the points where `board` differs from the last position.
+    fn log_difference(&mut self, board: &Board) {
+        let last = self.packed(self.len() - 1);
+        let now = pack(board).0;
+        let points = board.size().points();
+        let changed = (0..points).filter(|&k| read(&last, k) != read(&now, k));
+        let changes: Vec<Change> = changed.map(|k| (k << 2) as u16 | read(&now, k)).collect();
+        self.log.extend(changes);
+    }
+
     /// Records the position after the next move as the last one with some points changed
-    /// (`k` is the row-major index `y * width + x`): cheaper than packing the whole board.
+    /// (`k` is the row-major index `y * width + x`), in order: a point changed twice ends
+    /// as the second change says.
+    #[inline(always)]
     pub fn push_changed(
         &mut self,
         changes: impl IntoIterator<Item = (usize, Option<Color>)>,
@@ -253,28 +300,18 @@ impl Positions {
         to_move: Color,
         creator: Option<Color>,
     ) {
-        let start = self.data.len();
-        self.data.extend_from_within(start - self.words..start);
-        let words = &mut self.data[start..];
         for (k, c) in changes {
-            let v = match c {
-                Some(Color::Black) => 1u64,
-                Some(Color::White) => 2,
-                None => 0,
-            };
-            let shift = (k % 32) * 2;
-            words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
+            self.log.push((k << 2) as u16 | bits(c));
         }
         self.record(hash, to_move, creator);
     }
 
-    /// Packs the last position again from `board` (after a change no move explains, such
-    /// as a forced stone on an occupied point).
+    /// Makes the last position `board` (after a change no move explains, such as a forced
+    /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
         let s = self.entries.len() - 1;
-        let range = s * self.words..(s + 1) * self.words;
-        self.data[range.clone()].fill(0);
-        write_packed(board, &mut self.data[range]);
+        self.log_difference(board);
+        self.entries[s].changes = self.log.len() as u32;
         let old = self.entries[s];
         if old.hash != board.hash() {
             // Unlink from the old hash chain (it is the latest entry there) and relink.
@@ -300,9 +337,18 @@ impl Positions {
         self.entries[s].creator
     }
 
-    /// The packed words of `P_s`.
-    pub fn packed(&self, s: usize) -> &[u64] {
-        &self.data[s * self.words..(s + 1) * self.words]
+    /// The packed words of `P_s`, rebuilt from `P_0` and the changes of moves 1 to `s`.
+    pub fn packed(&self, s: usize) -> Vec<u64> {
+        let mut words = self.start.clone();
+        let end = self.entries[s].changes as usize;
+        for &change in &self.log[..end] {
+            let k = (change >> 2) as usize;
+            let shift = (k % 32) * 2;
+            let v = (change & 3) as u64;
+            words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
+        }
+        debug_assert_eq!(words.len(), self.words);
+        words
     }
 
     /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
@@ -311,10 +357,7 @@ impl Positions {
         let w = size.width as usize;
         (0..size.points())
             .filter_map(|k| {
-                let bits = words
-                    .get(k / 32)
-                    .map_or(0, |word| (word >> ((k % 32) * 2)) & 3);
-                let c = match bits {
+                let c = match read(&words, k) {
                     1 => Color::Black,
                     2 => Color::White,
                     _ => return None,
@@ -404,6 +447,59 @@ mod tests {
             }
         }
         assert_eq!(p.with_hash(7777).count(), 0);
+    }
+
+    /// Every position is rebuilt exactly from `P_0` and the changes logged since: plays
+    /// with captures, a point changed twice in one move, a board set by `push` and a last
+    /// position repacked from a board no move explains.
+    #[test]
+    fn positions_are_rebuilt_exactly() {
+        let size = Size::square(5);
+        let start =
+            Board::from_text(". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .").unwrap();
+        let mut p = Positions::new(&start, Color::Black);
+        let mut boards = vec![start.clone()];
+        let mut b = start;
+        let k = |q: Point| q.y as usize * 5 + q.x as usize;
+        for (x, y, c) in [
+            (0, 0, Color::White),
+            (2, 0, Color::White),
+            (0, 1, Color::Black),
+        ] {
+            let q = Point::new(x, y);
+            let mut removed = Vec::new();
+            b.play_with(b.idx(q), c, |s, _| removed.push(Board::point_of(s, 6)));
+            let changes = std::iter::once((k(q), Some(c)));
+            let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
+            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            boards.push(b.clone());
+        }
+        // A point changed twice ends as the second change says.
+        let q = Point::new(4, 4);
+        b.play(b.idx(q), Color::Black);
+        let twice = [(k(q), Some(Color::White)), (k(q), Some(Color::Black))];
+        p.push_changed(twice, b.hash(), Color::White, Some(Color::Black));
+        boards.push(b.clone());
+        b = Board::from_text("X . . . O\n. . . . .\n. . . . .\n. . . . .\n. . . . .").unwrap();
+        p.push(&b, Color::Black, Some(Color::White));
+        boards.push(b.clone());
+        b.remove_stone(b.idx(Point::new(0, 0)));
+        p.repack_last(&b);
+        *boards.last_mut().unwrap() = b.clone();
+        assert_eq!(p.len(), boards.len());
+        for (s, board) in boards.iter().enumerate() {
+            assert_eq!(p.packed(s), pack(board).0, "P_{s}");
+            assert_eq!(p.hash(s), board.hash(), "P_{s}");
+            let mut stones = p.stones(s, size);
+            stones.sort();
+            let mut want: Vec<(Point, Color)> = size
+                .all_points()
+                .filter_map(|q| board.get(q).map(|c| (q, c)))
+                .collect();
+            want.sort();
+            assert_eq!(stones, want, "P_{s}");
+        }
+        assert!(p.same(0, 0) && !p.same(0, 1));
     }
 
     /// Room reserved for a number of moves that is not a power of two (as a record reader
