@@ -548,13 +548,39 @@ impl Game {
 
     /// Plays `mv` for `color`, whoever's turn it is (GTP `play`); the turn then passes to
     /// the other colour.
+    #[inline(always)]
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
         if matches!(self.phase, Phase::Confirming(_)) {
             return self.confirmation_play(color, mv);
         }
-        let checked = self.check(color, mv)?;
+        let checked = if self.plainly_legal(mv) {
+            Checked { cycle: None }
+        } else {
+            self.check(color, mv)?
+        };
         self.apply(color, mv, checked);
         Ok(self.moves.last().expect("a move was just recorded"))
+    }
+
+    /// Whether `mv` is a play that [`Game::check`] would let through with nothing to carry
+    /// to the move, seen at once: an empty point with an empty neighbour (no suicide), no
+    /// stone supply, and simple ko away from the ko point, outside confirmation play. Most
+    /// moves are such plays; anything else goes to the full check.
+    #[inline(always)]
+    fn plainly_legal(&self, mv: Move) -> bool {
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        if !matches!(self.phase, Phase::Playing) || !self.size().contains(p) {
+            return false;
+        }
+        let i = self.board.idx(p);
+        self.board.cell(i) == Cell::Empty
+            && self.board.neighbour_counts(i).empty() > 0
+            && self.rules.stone_supply.is_none()
+            && self.rules.ko == KoRule::Simple
+            && !self.confirmation
+            && self.board.ko_point() != Some(i)
     }
 
     /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
