@@ -820,18 +820,18 @@ impl Game {
             before.note_ataris(&self.board, color);
         }
         let number = self.moves.len() + 1;
-        let record = match mv {
+        match mv {
             Move::Play(p) => self.apply_play(color, p),
             Move::Pass => self.apply_pass(color, number),
-        };
+        }
         self.to_move = color.opponent();
-        self.moves.push(record);
         self.after_move(color, mv, number, checked);
     }
 
-    /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the position after it.
+    /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the move and the position
+    /// after it.
     #[inline(always)]
-    fn apply_play(&mut self, color: Color, p: Point) -> MoveRecord {
+    fn apply_play(&mut self, color: Color, p: Point) {
         let to_move = color.opponent();
         let i = self.board.idx(p);
         let stride = self.board.stride();
@@ -863,7 +863,8 @@ impl Game {
             self.removing.clear();
             removed
         };
-        MoveRecord {
+        // Made where it is kept, not aside and moved there.
+        self.moves.push(MoveRecord {
             color,
             mv: Move::Play(p),
             removed,
@@ -871,11 +872,12 @@ impl Game {
             pass_stone: false,
             preliminary_end: false,
             ko: self.board.ko_point().map(|k| self.board.point(k)),
-        }
+        });
     }
 
-    /// Passes for `color` as move `number` (RULES.md §4) and records the position again.
-    fn apply_pass(&mut self, color: Color, number: usize) -> MoveRecord {
+    /// Passes for `color` as move `number` (RULES.md §4) and records the move and the
+    /// position again.
+    fn apply_pass(&mut self, color: Color, number: usize) {
         self.board.clear_ko();
         let out = self.passes.on_pass(&self.rules, color, number);
         if out.pass_stone {
@@ -888,7 +890,7 @@ impl Game {
         let hash = self.board.hash();
         self.positions
             .push_changed(std::iter::empty(), hash, color.opponent(), creator);
-        MoveRecord {
+        self.moves.push(MoveRecord {
             color,
             mv: Move::Pass,
             removed: Removed::NONE,
@@ -896,7 +898,7 @@ impl Game {
             pass_stone: out.pass_stone,
             preliminary_end: out.preliminary_end,
             ko: None,
-        }
+        });
     }
 
     /// Rule state that depends on the move just recorded: cycle sets, long cycles.
