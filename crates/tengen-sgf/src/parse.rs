@@ -1,7 +1,7 @@
 //! The SGF reader: FF[4] in full, FF[1]-FF[3] leniently, with a diagnostic (line and
 //! column) for every problem instead of a failure wherever the text can still be read.
 
-use crate::tree::{Collection, GameTree, Node, Property};
+use crate::tree::{same_id, Collection, GameTree, Node, Property};
 use compact_str::CompactString;
 use smallvec::SmallVec;
 use std::fmt;
@@ -472,7 +472,7 @@ impl Parser<'_> {
             );
             return;
         }
-        let k = match node.props.iter().position(|q| q.id == id) {
+        let k = match node.props.iter().position(|q| same_id(&q.id, &id)) {
             Some(k) => {
                 self.warn(
                     start,

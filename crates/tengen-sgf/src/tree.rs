@@ -69,10 +69,22 @@ pub struct Node {
     pub offset: u32,
 }
 
+/// Whether two property identifiers are the same. Nearly every identifier has one or two
+/// letters, compared here at once: comparing them as strings calls `memcmp`, which costs
+/// more than the comparison (game information is looked up this way in every record).
+#[inline]
+pub(crate) fn same_id(a: &str, b: &str) -> bool {
+    match (a.as_bytes(), b.as_bytes()) {
+        ([a0], [b0]) => a0 == b0,
+        ([a0, a1], [b0, b1]) => a0 == b0 && a1 == b1,
+        (a, b) => a == b,
+    }
+}
+
 impl Node {
     /// The property with this identifier, if present.
     pub fn get(&self, id: &str) -> Option<&Property> {
-        self.props.iter().find(|p| p.id == id)
+        self.props.iter().find(|p| same_id(&p.id, id))
     }
 
     /// The first value of a property, raw; `None` if the property is absent.

@@ -222,7 +222,7 @@ impl Positions {
         // small: a record reader reserves what its moves need (most records are shorter
         // than this), and a game played live grows it as it goes.
         const MOVES: usize = 400;
-        const TABLE: usize = 32;
+        const TABLE: usize = 8;
         // An empty board packs to zeros (most games start from one).
         let empty = start.stones_on_board(Color::Black) + start.stones_on_board(Color::White) == 0;
         let mut p = Positions {
