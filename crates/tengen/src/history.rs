@@ -4,12 +4,19 @@
 //! A position is kept as the points its move changed: `P_0` is packed whole (two bits a
 //! point), and any later `P_s` is rebuilt from it when asked for. Only a hash match asks
 //! (a repetition, or a candidate for one), while every move of every game is recorded:
-//! logging a move's one or few points costs far less than copying a packed board.
+//! logging a move's one or few points costs far less than copying a packed board. Every
+//! [`EVERY`]th position is packed too, the first time a later one is rebuilt, so that a
+//! rebuild makes the changes of at most that many moves however long the game (and a
+//! record that repeats positions on every move stays linear).
 
 use crate::board::{Board, Cell};
 use crate::color::Color;
 use crate::point::{Point, Size};
+use std::sync::{Mutex, PoisonError};
 const NONE: u32 = u32::MAX;
+
+/// How many positions apart the packed copies are (a power of two).
+pub const EVERY: usize = 64;
 
 /// A position packed two bits a point, row by row.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -200,11 +207,15 @@ fn bits(c: Option<Color>) -> u16 {
 
 /// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
 /// and its creator (RULES.md §3: the player of the last play at or before it).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Positions {
     words: usize,
     /// `P_0`, packed.
     start: Vec<u64>,
+    /// `P_EVERY`, `P_2*EVERY`, ... packed, as far as rebuilding has needed them: made
+    /// when asked for (behind a lock, as asking only reads the history), so that recording
+    /// a move does nothing for them.
+    copies: Mutex<Vec<Vec<u64>>>,
     /// The points each move changed, move after move: `P_s` is `P_0` with the first
     /// `entries[s].changes` of them made.
     log: Vec<Change>,
@@ -212,6 +223,20 @@ pub struct Positions {
     /// The latest entry with each hash; `Entry::prev` links to earlier ones with the same
     /// hash.
     latest: Latest,
+}
+
+impl Clone for Positions {
+    fn clone(&self) -> Positions {
+        let copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
+        Positions {
+            words: self.words,
+            start: self.start.clone(),
+            copies: Mutex::new(copies.clone()),
+            log: self.log.clone(),
+            entries: self.entries.clone(),
+            latest: self.latest.clone(),
+        }
+    }
 }
 
 impl Positions {
@@ -225,13 +250,15 @@ impl Positions {
         const TABLE: usize = 8;
         // An empty board packs to zeros (most games start from one).
         let empty = start.stones_on_board(Color::Black) + start.stones_on_board(Color::White) == 0;
+        let p0 = if empty {
+            vec![0; words_for(start)]
+        } else {
+            pack(start).0
+        };
         let mut p = Positions {
             words: words_for(start),
-            start: if empty {
-                vec![0; words_for(start)]
-            } else {
-                pack(start).0
-            },
+            start: p0,
+            copies: Mutex::new(Vec::new()),
             log: Vec::with_capacity(MOVES),
             entries: Vec::with_capacity(MOVES),
             latest: Latest::with_room(TABLE),
@@ -310,8 +337,18 @@ impl Positions {
     /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
         let s = self.entries.len() - 1;
-        self.log_difference(board);
-        self.entries[s].changes = self.log.len() as u32;
+        if s == 0 {
+            self.start = pack(board).0;
+        } else {
+            self.log_difference(board);
+            self.entries[s].changes = self.log.len() as u32;
+            // A copy of `P_s` made before is of the position it was.
+            let copies = self
+                .copies
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner);
+            copies.truncate((s - 1) / EVERY);
+        }
         let old = self.entries[s];
         if old.hash != board.hash() {
             // Unlink from the old hash chain (it is the latest entry there) and relink.
@@ -339,16 +376,39 @@ impl Positions {
 
     /// The packed words of `P_s`, rebuilt from `P_0` and the changes of moves 1 to `s`.
     pub fn packed(&self, s: usize) -> Vec<u64> {
-        let mut words = self.start.clone();
-        let end = self.entries[s].changes as usize;
-        for &change in &self.log[..end] {
+        let c = s / EVERY;
+        let mut words = if c == 0 {
+            self.start.clone()
+        } else {
+            self.copy(c)
+        };
+        self.make_changes(&mut words, c * EVERY, s);
+        debug_assert_eq!(words.len(), self.words);
+        words
+    }
+
+    /// The packed copy of `P_(c * EVERY)` (`c` at least 1), made with any missing before
+    /// it from the latest one made.
+    fn copy(&self, c: usize) -> Vec<u64> {
+        let mut copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
+        while copies.len() < c {
+            let d = copies.len() + 1;
+            let mut words = copies.last().unwrap_or(&self.start).clone();
+            self.make_changes(&mut words, (d - 1) * EVERY, d * EVERY);
+            copies.push(words);
+        }
+        copies[c - 1].clone()
+    }
+
+    /// Makes on `words`, packed `P_from`, the changes that lead to `P_to`.
+    fn make_changes(&self, words: &mut [u64], from: usize, to: usize) {
+        let (start, end) = (self.entries[from].changes, self.entries[to].changes);
+        for &change in &self.log[start as usize..end as usize] {
             let k = (change >> 2) as usize;
             let shift = (k % 32) * 2;
             let v = (change & 3) as u64;
             words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
         }
-        debug_assert_eq!(words.len(), self.words);
-        words
     }
 
     /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
@@ -500,6 +560,54 @@ mod tests {
             assert_eq!(stones, want, "P_{s}");
         }
         assert!(p.same(0, 0) && !p.same(0, 1));
+    }
+
+    /// Over many moves (packed copies every `EVERY` positions, made in any order) every
+    /// position is still rebuilt exactly, also when a position with a copy is repacked.
+    #[test]
+    fn long_games_are_rebuilt_exactly() {
+        let size = Size::square(4);
+        let mut b = Board::new(size);
+        let mut p = Positions::new(&b, Color::Black);
+        let mut boards = vec![b.clone()];
+        let mut state = 7u64;
+        let k = |q: Point| q.y as usize * 4 + q.x as usize;
+        while boards.len() < 5 * EVERY {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let q = Point::new((state >> 33) as u8 % 4, (state >> 40) as u8 % 4);
+            let c = if state >> 63 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let i = b.idx(q);
+            if b.cell(i) != Cell::Empty {
+                continue;
+            }
+            let mut removed = Vec::new();
+            b.play_with(i, c, |s, _| removed.push(Board::point_of(s, 5)));
+            let changes = std::iter::once((k(q), Some(c)));
+            let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
+            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            if p.len() == 2 * EVERY + 1 {
+                // P_(2 EVERY) becomes a board no move explains.
+                b = Board::new(size);
+                b.play(b.idx(Point::new(3, 3)), Color::White);
+                p.repack_last(&b);
+            }
+            boards.push(b.clone());
+            if boards.len() % 37 == 0 {
+                // Rebuilt now and then while the game goes on, copies made on the way.
+                let s = (state >> 20) as usize % boards.len();
+                assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s} at {}", boards.len());
+            }
+        }
+        for s in (0..boards.len()).rev() {
+            assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s}");
+            assert_eq!(p.hash(s), boards[s].hash(), "P_{s}");
+        }
     }
 
     /// Room reserved for a number of moves that is not a power of two (as a record reader
