@@ -2,6 +2,7 @@
 //! setup), then every move of a line of play checked under the rules. Problems are
 //! reported with their place and the record is read on as far as it can be.
 
+use crate::id::PropId;
 use crate::tree::{GameTree, Node, Property};
 use crate::value;
 use tengen::rules::{Komi, RulesetName};
@@ -419,10 +420,12 @@ fn lone_move(node: &Node, size: Size) -> Option<(Color, Point, u32)> {
     let [prop] = node.props.as_slice() else {
         return None;
     };
-    let color = match prop.id.as_bytes() {
-        b"B" => Color::Black,
-        b"W" => Color::White,
-        _ => return None,
+    let color = if prop.id == PropId::B {
+        Color::Black
+    } else if prop.id == PropId::W {
+        Color::White
+    } else {
+        return None;
     };
     let [value] = prop.values.as_slice() else {
         return None;
@@ -460,11 +463,11 @@ impl<'a> MoveProps<'a> {
         let mut found = MoveProps::default();
         for p in &node.props {
             // The first of a repeated identifier counts, as with `Node::get`.
-            let slot = match p.id.as_str() {
-                "B" => &mut found.black,
-                "W" => &mut found.white,
-                "PL" => &mut found.pl,
-                "AB" | "AW" | "AE" => {
+            let slot = match p.id.as_bytes() {
+                b"B" => &mut found.black,
+                b"W" => &mut found.white,
+                b"PL" => &mut found.pl,
+                b"AB" | b"AW" | b"AE" => {
                     found.setup = true;
                     continue;
                 }
