@@ -553,7 +553,7 @@ impl Game {
         if matches!(self.phase, Phase::Confirming(_)) {
             return self.confirmation_play(color, mv);
         }
-        let checked = if self.plainly_legal(mv) {
+        let checked = if self.plainly_legal(color, mv) {
             Checked { cycle: None }
         } else {
             self.check(color, mv)?
@@ -562,12 +562,13 @@ impl Game {
         Ok(self.moves.last().expect("a move was just recorded"))
     }
 
-    /// Whether `mv` is a play that [`Game::check`] would let through with nothing to carry
-    /// to the move, seen at once: an empty point with an empty neighbour (no suicide), no
-    /// stone supply, and simple ko away from the ko point, outside confirmation play. Most
-    /// moves are such plays; anything else goes to the full check.
+    /// Whether `color` playing `mv` is a play that [`Game::check`] would let through with
+    /// nothing to carry to the move, seen at once: an empty point that is no suicide (it has
+    /// an empty neighbour, or else the board counts), no stone supply, and simple ko away
+    /// from the ko point, outside confirmation play. Most moves are such plays; anything
+    /// else goes to the full check.
     #[inline(always)]
-    fn plainly_legal(&self, mv: Move) -> bool {
+    fn plainly_legal(&self, color: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
             return false;
         };
@@ -576,11 +577,12 @@ impl Game {
         }
         let i = self.board.idx(p);
         self.board.cell(i) == Cell::Empty
-            && self.board.neighbour_counts(i).empty() > 0
             && self.rules.stone_supply.is_none()
             && self.rules.ko == KoRule::Simple
             && !self.confirmation
             && self.board.ko_point() != Some(i)
+            && (self.board.neighbour_counts(i).empty() > 0
+                || self.board.suicide_count(i, color) == 0)
     }
 
     /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
