@@ -46,9 +46,9 @@ pub fn captures(game: &Game, color: Color) -> usize {
         .iter()
         .map(|r| {
             if r.color == color {
-                r.captured.len()
+                r.captured().len()
             } else {
-                r.suicided.len()
+                r.suicided().len()
             }
         })
         .sum()

@@ -113,7 +113,7 @@ fn moves_json(records: &[tengen::game::MoveRecord], times: &[u64], size: Size) -
             json!({
                 "color": color_name(r.color),
                 "point": r.mv.to_gtp(size),
-                "captures": vertices(&r.captured, size),
+                "captures": vertices(r.captured(), size),
                 "time_ms": times.get(i),
             })
         })

@@ -25,7 +25,7 @@ fn main() {
             k + 1,
             m.color,
             m.mv.to_gtp(all.game.size()),
-            m.captured.len()
+            m.captured().len()
         );
     }
 }

@@ -16,6 +16,7 @@
 
 pub mod charset;
 pub mod from_game;
+pub mod id;
 pub mod parse;
 pub mod record;
 pub mod tree;
@@ -23,6 +24,7 @@ pub mod value;
 pub mod write;
 
 pub use from_game::{record, RecordInfo};
+pub use id::PropId;
 pub use parse::{parse, Diagnostic, LineIndex, Parsed, Severity};
 pub use record::{
     game_info, parse_ruleset_text, replay, ruleset_text, ProblemKind, ReadOptions, RecordProblem,

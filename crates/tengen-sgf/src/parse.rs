@@ -1,6 +1,7 @@
 //! The SGF reader: FF[4] in full, FF[1]-FF[3] leniently, with a diagnostic (line and
 //! column) for every problem instead of a failure wherever the text can still be read.
 
+use crate::id::PropId;
 use crate::tree::{Collection, GameTree, Node, Property};
 use compact_str::CompactString;
 use smallvec::SmallVec;
@@ -97,33 +98,6 @@ fn attach(parent: &mut GameTree, child: Option<GameTree>) {
         parent.variations.append(&mut child.variations);
     } else {
         parent.variations.push(child);
-    }
-}
-
-/// The identifier for the most frequent property names, made without copying the name
-/// (a string built at run time is written byte by byte and read back whole, which stalls).
-#[inline]
-fn common_id(word: &str) -> Option<CompactString> {
-    const B: CompactString = CompactString::const_new("B");
-    const W: CompactString = CompactString::const_new("W");
-    const C: CompactString = CompactString::const_new("C");
-    const BL: CompactString = CompactString::const_new("BL");
-    const WL: CompactString = CompactString::const_new("WL");
-    const OB: CompactString = CompactString::const_new("OB");
-    const OW: CompactString = CompactString::const_new("OW");
-    const AB: CompactString = CompactString::const_new("AB");
-    const AW: CompactString = CompactString::const_new("AW");
-    match word.as_bytes() {
-        b"B" => Some(B),
-        b"W" => Some(W),
-        b"C" => Some(C),
-        b"BL" => Some(BL),
-        b"WL" => Some(WL),
-        b"OB" => Some(OB),
-        b"OW" => Some(OW),
-        b"AB" => Some(AB),
-        b"AW" => Some(AW),
-        _ => None,
     }
 }
 
@@ -372,15 +346,13 @@ impl Parser<'_> {
     /// The most frequent node, a lone move with a two-letter value (`;B[pd]`), read at
     /// once into `nodes` from its `;`; false (nothing read) for any other node.
     fn move_node(&mut self, nodes: &mut Vec<Node>) -> bool {
-        const B: CompactString = CompactString::const_new("B");
-        const W: CompactString = CompactString::const_new("W");
         let at = self.i;
         let Some(&[b';', c, b'[', x, y, b']']) = self.b.get(at..at + 6) else {
             return false;
         };
         let id = match c {
-            b'B' => B,
-            b'W' => W,
+            b'B' => PropId::B,
+            b'W' => PropId::W,
             _ => return false,
         };
         // The node must end there: the next node or a parenthesis after any white space.
@@ -411,15 +383,13 @@ impl Parser<'_> {
     /// first in its node, read at once into `node`; false (nothing read) for anything else,
     /// which [`Parser::property`] reads.
     fn lone_move(&mut self, node: &mut Node) -> bool {
-        const B: CompactString = CompactString::const_new("B");
-        const W: CompactString = CompactString::const_new("W");
         let start = self.i;
         let Some(&[c, b'[', x, y, b']']) = self.b.get(start..start + 5) else {
             return false;
         };
         let id = match c {
-            b'B' => B,
-            b'W' => W,
+            b'B' => PropId::B,
+            b'W' => PropId::W,
             _ => return false,
         };
         let point = x.is_ascii_alphabetic() && y.is_ascii_alphabetic();
@@ -451,17 +421,15 @@ impl Parser<'_> {
             self.i += 1;
         }
         let word = &self.text[start..self.i];
-        let id = if let Some(id) = common_id(word) {
-            id
-        } else if word.bytes().all(|b| b.is_ascii_uppercase()) {
+        let id = if word.bytes().all(|b| b.is_ascii_uppercase()) {
             // FF[4]: the identifier as it is (nearly every one).
-            CompactString::new(word)
+            PropId::new(word)
         } else {
-            let upper: CompactString = word.chars().filter(char::is_ascii_uppercase).collect();
+            let upper: String = word.chars().filter(char::is_ascii_uppercase).collect();
             if upper.is_empty() {
-                word.to_ascii_uppercase().into()
+                PropId::new(&word.to_ascii_uppercase())
             } else {
-                upper
+                PropId::new(&upper)
             }
         };
         self.skip_ws();

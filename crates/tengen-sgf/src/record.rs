@@ -2,6 +2,7 @@
 //! setup), then every move of a line of play checked under the rules. Problems are
 //! reported with their place and the record is read on as far as it can be.
 
+use crate::id::PropId;
 use crate::tree::{GameTree, Node, Property};
 use crate::value;
 use tengen::rules::{Komi, RulesetName};
@@ -288,58 +289,151 @@ pub fn replay(tree: &GameTree, options: &ReadOptions) -> Replayed {
     let start = setup(root, info.size, None, &mut problems);
     let first = first_player(root, start.as_ref(), info.handicap);
     let board = start.map_or_else(|| Board::new_boxed(info.size), Box::new);
-    let mut game = Game::from_position(board, first, info.rules.clone());
+    let mut game = Game::from_position(board, first, info.rules);
     // At most one move a node: room for them all at once.
     game.reserve(nodes.len());
-    let mut moves = 0;
-    let mut last_color: Option<Color> = None;
+    let mut line = Line {
+        game,
+        size: info.size,
+        moves: 0,
+        last_color: None,
+        problems,
+    };
     for (k, node) in nodes.iter().enumerate() {
-        if options.max_moves.is_some_and(|m| moves >= m) {
+        if options.max_moves.is_some_and(|m| line.moves >= m) {
             break;
         }
+        if let Some((color, p, offset)) = lone_move(node, line.size) {
+            if line.last_color != Some(color) {
+                line.play_point(color, p, offset);
+                continue;
+            }
+        }
         let found = MoveProps::of(node);
+        if found.setup || found.pl.is_some() {
+            line.other_props(k, node, &found);
+        }
+        if let Some(prop) = found.black {
+            line.play(prop, Color::Black);
+        }
+        if let Some(prop) = found.white {
+            line.play(prop, Color::White);
+        }
+    }
+    let result = root.text("RE").map(|s| s.trim().to_string());
+    Replayed {
+        game: line.game,
+        moves: line.moves,
+        result,
+        problems: line.problems,
+    }
+}
+
+/// A line of play being read into a game.
+struct Line {
+    game: Game,
+    size: Size,
+    /// Moves read so far.
+    moves: usize,
+    /// Who made the last move read.
+    last_color: Option<Color>,
+    problems: Vec<RecordProblem>,
+}
+
+impl Line {
+    /// Reads the move property `prop` of `color`; a move the rules refuse is reported,
+    /// then recorded anyway.
+    #[inline]
+    fn play(&mut self, prop: &Property, color: Color) {
+        let Some(mv) = Move::from_sgf(trim(prop.raw()), self.size) else {
+            self.problems.push(bad(prop));
+            return;
+        };
+        if self.last_color == Some(color) {
+            self.problems.push(RecordProblem {
+                offset: prop.offset,
+                kind: ProblemKind::Oddity(format!("two moves in a row by {color}")),
+            });
+        }
+        self.last_color = Some(color);
+        self.moves += 1;
+        play_checked(
+            &mut self.game,
+            color,
+            mv,
+            self.moves,
+            prop.offset,
+            &mut self.problems,
+        );
+    }
+
+    /// [`Line::play`] for a play on `p` by `color`, the player who did not make the last
+    /// move, found by [`lone_move`].
+    #[inline(always)]
+    fn play_point(&mut self, color: Color, p: Point, offset: u32) {
+        self.last_color = Some(color);
+        self.moves += 1;
+        let mv = Move::Play(p);
+        play_checked(
+            &mut self.game,
+            color,
+            mv,
+            self.moves,
+            offset,
+            &mut self.problems,
+        );
+    }
+
+    /// The setup and `PL` of node `k` (rare after the root): setup stones in mid-game
+    /// restart the game from the new position; a bad `PL` is reported.
+    #[inline(never)]
+    fn other_props(&mut self, k: usize, node: &Node, found: &MoveProps) {
         if k > 0 && found.setup {
-            if let Some(b) = setup(node, info.size, Some(game.board()), &mut problems) {
-                problems.push(RecordProblem {
+            let board = Some(self.game.board());
+            if let Some(b) = setup(node, self.size, board, &mut self.problems) {
+                self.problems.push(RecordProblem {
                     offset: node.offset,
                     kind: ProblemKind::Setup(
                         "setup stones in mid-game: the game restarts from the new position".into(),
                     ),
                 });
-                game = Game::from_position(b, game.to_move(), game.rules().clone());
+                let rules = self.game.rules().clone();
+                self.game = Game::from_position(b, self.game.to_move(), rules);
             }
         }
         // PL matters only in the root (who moves first from the setup, for situational
         // superko); later, every move names its own colour.
         if let Some(p) = found.pl {
             if value::color(p.raw()).is_none() {
-                problems.push(bad(p));
+                self.problems.push(bad(p));
             }
         }
-        for (prop, color) in [(found.black, Color::Black), (found.white, Color::White)] {
-            let Some(prop) = prop else { continue };
-            let Some(mv) = Move::from_sgf(trim(prop.raw()), info.size) else {
-                problems.push(bad(prop));
-                continue;
-            };
-            if last_color == Some(color) {
-                problems.push(RecordProblem {
-                    offset: prop.offset,
-                    kind: ProblemKind::Oddity(format!("two moves in a row by {color}")),
-                });
-            }
-            last_color = Some(color);
-            moves += 1;
-            play_checked(&mut game, color, mv, moves, prop.offset, &mut problems);
-        }
     }
-    let result = root.text("RE").map(|s| s.trim().to_string());
-    Replayed {
-        game,
-        moves,
-        result,
-        problems,
-    }
+}
+
+/// The colour, point and offset of a node that is only a play written plainly
+/// (`;B[pd]`: one move property, one value of two letters on the board), as nearly every
+/// node of a record is; `None` for any other node (a pass, a bad value, other
+/// properties), which [`MoveProps`] and [`Line::play`] read in full.
+#[inline(always)]
+fn lone_move(node: &Node, size: Size) -> Option<(Color, Point, u32)> {
+    let [prop] = node.props.as_slice() else {
+        return None;
+    };
+    let color = if prop.id == PropId::B {
+        Color::Black
+    } else if prop.id == PropId::W {
+        Color::White
+    } else {
+        return None;
+    };
+    let [value] = prop.values.as_slice() else {
+        return None;
+    };
+    // Two letters, on the board: `tt` on boards up to 19x19 is off it, so a pass
+    // goes the general way.
+    let p = Point::from_sgf(value.as_str(), size)?;
+    Some((color, p, prop.offset))
 }
 
 /// `raw` without white space around it. Move values nearly always begin and end with a
@@ -369,11 +463,11 @@ impl<'a> MoveProps<'a> {
         let mut found = MoveProps::default();
         for p in &node.props {
             // The first of a repeated identifier counts, as with `Node::get`.
-            let slot = match p.id.as_str() {
-                "B" => &mut found.black,
-                "W" => &mut found.white,
-                "PL" => &mut found.pl,
-                "AB" | "AW" | "AE" => {
+            let slot = match p.id.as_bytes() {
+                b"B" => &mut found.black,
+                b"W" => &mut found.white,
+                b"PL" => &mut found.pl,
+                b"AB" | b"AW" | b"AE" => {
                     found.setup = true;
                     continue;
                 }
@@ -402,6 +496,7 @@ fn first_player(root: &Node, setup: Option<&Board>, handicap: u8) -> Color {
 }
 
 /// Plays one move of the record; an illegal one is reported, then recorded anyway.
+#[inline(always)]
 fn play_checked(
     game: &mut Game,
     color: Color,

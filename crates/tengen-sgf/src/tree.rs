@@ -3,6 +3,7 @@
 //! Property values are kept as written (escapes included), so that a record written back
 //! is the record that was read; [`crate::value`] decodes them by type.
 
+use crate::id::PropId;
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
@@ -11,7 +12,7 @@ use smallvec::SmallVec;
 #[derive(Clone, Debug, Eq)]
 pub struct Property {
     /// The FF[4] identifier, upper case (`AB`; old `AddBlack` is read as `AB`).
-    pub id: CompactString,
+    pub id: PropId,
     /// The values as written between the brackets, escapes included.
     pub values: SmallVec<[CompactString; 1]>,
     /// Byte offset of the identifier in the decoded text (for diagnostics).
@@ -69,10 +70,24 @@ pub struct Node {
     pub offset: u32,
 }
 
+/// Whether two property identifiers are the same. Nearly every identifier has one or two
+/// letters, compared here at once: comparing them as strings calls `memcmp`, which costs
+/// more than the comparison (game information is looked up this way in every record).
+#[inline]
+pub(crate) fn same_id(a: &[u8], b: &[u8]) -> bool {
+    match (a, b) {
+        ([a0], [b0]) => a0 == b0,
+        ([a0, a1], [b0, b1]) => a0 == b0 && a1 == b1,
+        (a, b) => a == b,
+    }
+}
+
 impl Node {
     /// The property with this identifier, if present.
     pub fn get(&self, id: &str) -> Option<&Property> {
-        self.props.iter().find(|p| p.id == id)
+        self.props
+            .iter()
+            .find(|p| same_id(p.id.as_bytes(), id.as_bytes()))
     }
 
     /// The first value of a property, raw; `None` if the property is absent.

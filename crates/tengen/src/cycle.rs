@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
+use crate::game::MoveRecord;
 use crate::history::Positions;
 use crate::illegal::Illegal;
 use crate::point::Point;
@@ -153,7 +154,7 @@ impl CycleSets {
         number: usize,
         board: &Board,
         positions: &Positions,
-        plays: &[Option<Point>],
+        moves: &[MoveRecord],
     ) {
         let sig = before.signature;
         self.judge_pending(color, number, board, &sig.captured);
@@ -181,7 +182,7 @@ impl CycleSets {
             .or_default();
         for &s in &entry.moves {
             if positions.same(s, number) {
-                let between = plays[s..number - 1].iter().flatten().copied();
+                let between = moves[s..number - 1].iter().filter_map(|r| r.mv.point());
                 entry.cycle_set.extend(between);
             }
         }

@@ -20,16 +20,98 @@ pub struct MoveRecord {
     pub color: Color,
     /// The move.
     pub mv: Move,
-    /// Opponent stones captured by step 2 (sorted).
-    pub captured: Vec<Point>,
-    /// Own stones removed by step 3, suicide (sorted).
-    pub suicided: Vec<Point>,
+    /// The stones the play removed: the opponent's (step 2) or, for a suicide, its own
+    /// (step 3). A play never does both: a capture leaves the new stone a liberty.
+    removed: Removed,
+    /// Whether `removed` are the mover's own stones (a suicide).
+    suicide: bool,
     /// For a pass: whether it handed a prisoner to the opponent (RULES.md §4).
     pub pass_stone: bool,
     /// For a pass: whether it made the preliminary end (RULES.md §4).
     pub preliminary_end: bool,
     /// For a play that took a ko: the point where an immediate one-stone retake would be.
     pub ko: Option<Point>,
+}
+
+impl MoveRecord {
+    /// Opponent stones captured by step 2 (sorted).
+    pub fn captured(&self) -> &[Point] {
+        if self.suicide {
+            &[]
+        } else {
+            self.removed.as_slice()
+        }
+    }
+
+    /// Own stones removed by step 3, suicide (sorted).
+    pub fn suicided(&self) -> &[Point] {
+        if self.suicide {
+            self.removed.as_slice()
+        } else {
+            &[]
+        }
+    }
+}
+
+/// The points of the stones one play removed, sorted. A few are kept in the record
+/// itself: most plays remove nothing and most captures are small, so that recording a
+/// move (every move of every record replayed) allocates nothing.
+#[derive(Clone)]
+enum Removed {
+    /// Up to [`Removed::INLINE`] points; the slots from `len` on are unused.
+    Inline {
+        len: u8,
+        points: [Point; Removed::INLINE],
+    },
+    /// More points.
+    Heap(Box<[Point]>),
+}
+
+impl Removed {
+    /// As many points as fit beside the length in the space the boxed list takes.
+    const INLINE: usize = 11;
+
+    /// No point.
+    const NONE: Removed = Removed::Inline {
+        len: 0,
+        points: [Point::new(0, 0); Removed::INLINE],
+    };
+
+    /// The points of `sorted`.
+    fn of(sorted: &[Point]) -> Removed {
+        match sorted.len() {
+            n @ 0..=Removed::INLINE => {
+                let mut points = [Point::new(0, 0); Removed::INLINE];
+                points[..n].copy_from_slice(sorted);
+                Removed::Inline {
+                    len: n as u8,
+                    points,
+                }
+            }
+            _ => Removed::Heap(sorted.into()),
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        match self {
+            Removed::Inline { len, points } => &points[..*len as usize],
+            Removed::Heap(points) => points,
+        }
+    }
+}
+
+impl PartialEq for Removed {
+    fn eq(&self, other: &Removed) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Removed {}
+
+impl fmt::Debug for Removed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
 }
 
 /// How a game ended (RULES.md §4, other ends).
@@ -179,7 +261,9 @@ pub struct Game {
     pub(crate) board: Box<Board>,
     pub(crate) to_move: Color,
     pub(crate) moves: Vec<MoveRecord>,
-    plays: Vec<Option<Point>>,
+    /// The points a play is removing, gathered here before they go into its record
+    /// (empty between moves; kept for its room).
+    removing: Vec<Point>,
     positions: Positions,
     prisoners: [u32; 2],
     pub(crate) passes: PassState,
@@ -226,7 +310,7 @@ impl Game {
             to_move,
             rules,
             moves: Vec::new(),
-            plays: Vec::new(),
+            removing: Vec::new(),
             prisoners: [0; 2],
             passes: PassState::default(),
             cycle: CycleSets::default(),
@@ -284,7 +368,6 @@ impl Game {
     /// move (a record reader knows how many are coming).
     pub fn reserve(&mut self, moves: usize) {
         self.moves.reserve(moves);
-        self.plays.reserve(moves);
         self.positions.reserve(moves);
     }
 
@@ -465,13 +548,41 @@ impl Game {
 
     /// Plays `mv` for `color`, whoever's turn it is (GTP `play`); the turn then passes to
     /// the other colour.
+    #[inline(always)]
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
         if matches!(self.phase, Phase::Confirming(_)) {
             return self.confirmation_play(color, mv);
         }
-        let checked = self.check(color, mv)?;
+        let checked = if self.plainly_legal(color, mv) {
+            Checked { cycle: None }
+        } else {
+            self.check(color, mv)?
+        };
         self.apply(color, mv, checked);
         Ok(self.moves.last().expect("a move was just recorded"))
+    }
+
+    /// Whether `color` playing `mv` is a play that [`Game::check`] would let through with
+    /// nothing to carry to the move, seen at once: an empty point that is no suicide (it has
+    /// an empty neighbour, or else the board counts), no stone supply, and simple ko away
+    /// from the ko point, outside confirmation play. Most moves are such plays; anything
+    /// else goes to the full check.
+    #[inline(always)]
+    fn plainly_legal(&self, color: Color, mv: Move) -> bool {
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        if !matches!(self.phase, Phase::Playing) || !self.size().contains(p) {
+            return false;
+        }
+        let i = self.board.idx(p);
+        self.board.cell(i) == Cell::Empty
+            && self.rules.stone_supply.is_none()
+            && self.rules.ko == KoRule::Simple
+            && !self.confirmation
+            && self.board.ko_point() != Some(i)
+            && (self.board.neighbour_counts(i).empty() > 0
+                || self.board.suicide_count(i, color) == 0)
     }
 
     /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
@@ -596,8 +707,19 @@ impl Game {
         self.check_repetition(i, color)
     }
 
-    /// RULES.md §2.
+    /// RULES.md §2. A point with an empty neighbour is never suicide: that is asked
+    /// first, inline, as it settles nearly every play.
+    #[inline(always)]
     fn check_suicide(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+        if self.board.neighbour_counts(i).empty() > 0 {
+            return Ok(());
+        }
+        self.check_suicide_count(i, color)
+    }
+
+    /// [`Game::check_suicide`] for a point without an empty neighbour.
+    #[inline(never)]
+    fn check_suicide_count(&self, i: Idx, color: Color) -> Result<(), Illegal> {
         let stones = self.board.suicide_count(i, color);
         let refused = match self.rules.suicide {
             Suicide::Forbidden => stones > 0,
@@ -615,15 +737,26 @@ impl Game {
     }
 
     /// RULES.md §3. Inlined for simple ko, the rule of most games: the others are calls.
-    #[inline]
+    #[inline(always)]
     fn check_repetition(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        // Outside confirmation play, simple ko asks only whether `i` is the ko point,
+        // which it nearly never is.
+        if self.rules.ko == KoRule::Simple && !self.confirmation && self.board.ko_point() != Some(i)
+        {
+            return Ok(Checked { cycle: None });
+        }
+        self.check_repetition_rule(i, color)
+    }
+
+    /// [`Game::check_repetition`] beyond the common case.
+    #[inline(never)]
+    fn check_repetition_rule(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
         let rule = self.rules.ko;
         match rule {
             KoRule::Simple => {
                 if self.confirmation {
                     self.check_confirmation_ko(i, color)?;
                 }
-                // The ko point is nearly always elsewhere: the rest is asked only then.
                 if self.board.ko_point() == Some(i) {
                     self.check_ko_retake(i, color)?;
                 }
@@ -689,75 +822,85 @@ impl Game {
             before.note_ataris(&self.board, color);
         }
         let number = self.moves.len() + 1;
-        let mut record = MoveRecord {
+        match mv {
+            Move::Play(p) => self.apply_play(color, p),
+            Move::Pass => self.apply_pass(color, number),
+        }
+        self.to_move = color.opponent();
+        self.after_move(color, mv, number, checked);
+    }
+
+    /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the move and the position
+    /// after it.
+    #[inline(always)]
+    fn apply_play(&mut self, color: Color, p: Point) {
+        let to_move = color.opponent();
+        let i = self.board.idx(p);
+        let stride = self.board.stride();
+        let removing = &mut self.removing;
+        let played = self.board.play_with(i, color, |s, _| {
+            removing.push(Board::point_of(s, stride));
+        });
+        self.prisoners[color.index()] += played.captured as u32;
+        self.prisoners[to_move.index()] += played.suicided as u32;
+        self.passes.on_play(color);
+        // The points this play changed, as row-major indices, straight into the history
+        // (no list is built: this runs for every move of every record).
+        let w = self.board.size().width as usize;
+        let k = |q: Point| q.y as usize * w + q.x as usize;
+        let stone = std::iter::once((k(p), Some(color)));
+        let hash = self.board.hash();
+        let removed = if self.removing.is_empty() {
+            // Most plays remove nothing: one point, without a chain of iterators.
+            self.positions
+                .push_changed(stone, hash, to_move, Some(color));
+            Removed::NONE
+        } else {
+            self.removing.sort_unstable();
+            // The stone first: a suicide removes it again.
+            let changes = stone.chain(self.removing.iter().map(|&q| (k(q), None)));
+            self.positions
+                .push_changed(changes, hash, to_move, Some(color));
+            let removed = Removed::of(&self.removing);
+            self.removing.clear();
+            removed
+        };
+        // Made where it is kept, not aside and moved there.
+        self.moves.push(MoveRecord {
             color,
-            mv,
-            captured: Vec::new(),
-            suicided: Vec::new(),
+            mv: Move::Play(p),
+            removed,
+            suicide: played.suicided > 0,
             pass_stone: false,
             preliminary_end: false,
-            ko: None,
-        };
-        let to_move = color.opponent();
-        match mv {
-            Move::Play(p) => {
-                let i = self.board.idx(p);
-                let stride = self.board.stride();
-                let (captured, suicided) = (&mut record.captured, &mut record.suicided);
-                // Straight into the record: most plays remove nothing, and then nothing is
-                // allocated or sorted.
-                self.board.play_with(i, color, |s, c| {
-                    let removed = if c == color {
-                        &mut *suicided
-                    } else {
-                        &mut *captured
-                    };
-                    removed.push(Board::point_of(s, stride));
-                });
-                record.captured.sort_unstable();
-                record.suicided.sort_unstable();
-                record.ko = self.board.ko_point().map(|k| self.board.point(k));
-                self.prisoners[color.index()] += record.captured.len() as u32;
-                self.prisoners[color.opponent().index()] += record.suicided.len() as u32;
-                self.passes.on_play(color);
-                // The points this play changed, as row-major indices, straight into the
-                // history (no list is built: this runs for every move of every record).
-                let w = self.board.size().width as usize;
-                let k = |p: &Point| p.y as usize * w + p.x as usize;
-                let stone = std::iter::once((k(&p), Some(color)));
-                let hash = self.board.hash();
-                if record.captured.is_empty() && record.suicided.is_empty() {
-                    // Most plays remove nothing: one point, without a chain of iterators.
-                    self.positions
-                        .push_changed(stone, hash, to_move, Some(color));
-                } else {
-                    let removed = record.captured.iter().chain(&record.suicided);
-                    let changes = stone.chain(removed.map(|q| (k(q), None)));
-                    self.positions
-                        .push_changed(changes, hash, to_move, Some(color));
-                }
-            }
-            Move::Pass => {
-                self.board.clear_ko();
-                let out = self.passes.on_pass(&self.rules, color, number);
-                record.pass_stone = out.pass_stone;
-                record.preliminary_end = out.preliminary_end;
-                if out.pass_stone {
-                    self.prisoners[color.opponent().index()] += 1;
-                }
-                if out.ends {
-                    self.phase = self.phase_after_passes();
-                }
-                let creator = self.positions.creator(self.positions.len() - 1);
-                let hash = self.board.hash();
-                self.positions
-                    .push_changed(std::iter::empty(), hash, to_move, creator);
-            }
+            ko: self.board.ko_point().map(|k| self.board.point(k)),
+        });
+    }
+
+    /// Passes for `color` as move `number` (RULES.md §4) and records the move and the
+    /// position again.
+    fn apply_pass(&mut self, color: Color, number: usize) {
+        self.board.clear_ko();
+        let out = self.passes.on_pass(&self.rules, color, number);
+        if out.pass_stone {
+            self.prisoners[color.opponent().index()] += 1;
         }
-        self.to_move = to_move;
-        self.plays.push(mv.point());
-        self.moves.push(record);
-        self.after_move(color, mv, number, checked);
+        if out.ends {
+            self.phase = self.phase_after_passes();
+        }
+        let creator = self.positions.creator(self.positions.len() - 1);
+        let hash = self.board.hash();
+        self.positions
+            .push_changed(std::iter::empty(), hash, color.opponent(), creator);
+        self.moves.push(MoveRecord {
+            color,
+            mv: Move::Pass,
+            removed: Removed::NONE,
+            suicide: false,
+            pass_stone: out.pass_stone,
+            preliminary_end: out.preliminary_end,
+            ko: None,
+        });
     }
 
     /// Rule state that depends on the move just recorded: cycle sets, long cycles.
@@ -770,7 +913,7 @@ impl Game {
                     number,
                     &self.board,
                     &self.positions,
-                    &self.plays,
+                    &self.moves,
                 ),
                 _ => self.cycle.after_pass(color, number, &self.board),
             }

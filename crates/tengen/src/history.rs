@@ -1,10 +1,22 @@
-//! Every position of a game, kept exactly (two bits a point) and indexed by Zobrist hash,
-//! so that repetition rules can find earlier positions fast and confirm them exactly.
+//! Every position of a game, kept exactly and indexed by Zobrist hash, so that repetition
+//! rules can find earlier positions fast and confirm them exactly.
+//!
+//! A position is kept as the points its move changed: `P_0` is packed whole (two bits a
+//! point), and any later `P_s` is rebuilt from it when asked for. Only a hash match asks
+//! (a repetition, or a candidate for one), while every move of every game is recorded:
+//! logging a move's one or few points costs far less than copying a packed board. Every
+//! [`EVERY`]th position is packed too, the first time a later one is rebuilt, so that a
+//! rebuild makes the changes of at most that many moves however long the game (and a
+//! record that repeats positions on every move stays linear).
 
 use crate::board::{Board, Cell};
 use crate::color::Color;
 use crate::point::{Point, Size};
+use std::sync::{Mutex, PoisonError};
 const NONE: u32 = u32::MAX;
+
+/// How many positions apart the packed copies are (a power of two).
+pub const EVERY: usize = 64;
 
 /// A position packed two bits a point, row by row.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -32,12 +44,21 @@ fn write_packed(board: &Board, out: &mut [u64]) {
     }
 }
 
+/// The two-bit content of point `k` (row-major) of a packed position; 0 beyond it.
+fn read(words: &[u64], k: usize) -> u16 {
+    words
+        .get(k / 32)
+        .map_or(0, |word| ((word >> ((k % 32) * 2)) & 3) as u16)
+}
+
 /// What is known of one position besides its stones.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
     /// The previous position with the same hash (`NONE` if none).
     prev: u32,
+    /// How many changes of the log make this position from `P_0`.
+    changes: u32,
     to_move: Color,
     creator: Option<Color>,
 }
@@ -89,16 +110,45 @@ impl Latest {
 
     /// Makes `s` the latest position with hash `h` (`entries[s]` need not exist yet);
     /// returns the position it replaces, or `NONE`.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, h: u64, s: u32, entries: &[Entry]) -> u32 {
-        if let Some(k) = self.find(h, entries) {
-            return std::mem::replace(&mut self.slots[k], s);
+        // One probe sequence both looks for `h` and finds where it would go (nearly every
+        // position of a game is new), the first `GONE` slot on the way or the free one.
+        let mask = self.slots.len() - 1;
+        let mut k = h as usize & mask;
+        let mut gone = None;
+        loop {
+            match self.slots[k] {
+                NONE => break,
+                GONE => {
+                    gone = gone.or(Some(k));
+                }
+                old if entries[old as usize].hash == h => {
+                    self.slots[k] = s;
+                    return old;
+                }
+                _ => {}
+            }
+            k = (k + 1) & mask;
         }
-        if (self.used + 1) * 2 > self.slots.len() {
-            self.rebuild(self.slots.len() * 2, entries);
+        if let Some(g) = gone {
+            self.slots[g] = s;
+        } else if (self.used + 1) * 2 > self.slots.len() {
+            self.grow_and_place(h, s, entries);
+        } else {
+            self.used += 1;
+            self.slots[k] = s;
         }
-        self.place(h, s);
         NONE
+    }
+
+    /// [`Latest::place`] in a table twice as large (rarely: out of line, so that `insert`
+    /// stays small enough to inline).
+    #[cold]
+    #[inline(never)]
+    fn grow_and_place(&mut self, h: u64, s: u32, entries: &[Entry]) {
+        self.rebuild(self.slots.len() * 2, entries);
+        self.place(h, s);
     }
 
     /// Puts `s` in the first slot free for `h` (a hash not in the table).
@@ -121,11 +171,12 @@ impl Latest {
         }
     }
 
-    /// Places every position again in a table of `size` slots (at least twice as many as
-    /// positions), which also drops the `GONE` marks.
+    /// Places every position again in a table of at least `size` slots (a power of two, and
+    /// at least twice as many as positions), which also drops the `GONE` marks.
     fn rebuild(&mut self, size: usize, entries: &[Entry]) {
         let live = self.slots.iter().filter(|&&s| s < GONE).count();
-        let size = size.max(((live + 1) * 2).next_power_of_two()).max(16);
+        // A power of two, as probing masks with `len - 1`.
+        let size = size.max((live + 1) * 2).next_power_of_two().max(16);
         let old = std::mem::replace(&mut self.slots, vec![NONE; size]);
         self.used = 0;
         for s in old.into_iter().filter(|&s| s < GONE) {
@@ -141,38 +192,84 @@ impl Latest {
     }
 }
 
+/// One point changed by a move: its row-major index `y * width + x` shifted left by two,
+/// with its new content in the low two bits (0 empty, 1 black, 2 white).
+type Change = u16;
+
+/// The two-bit content of a point for a stone of `c`, or none.
+fn bits(c: Option<Color>) -> u16 {
+    match c {
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+        None => 0,
+    }
+}
+
 /// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
 /// and its creator (RULES.md §3: the player of the last play at or before it).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Positions {
     words: usize,
-    data: Vec<u64>,
+    /// `P_0`, packed.
+    start: Vec<u64>,
+    /// `P_EVERY`, `P_2*EVERY`, ... packed, as far as rebuilding has needed them: made
+    /// when asked for (behind a lock, as asking only reads the history), so that recording
+    /// a move does nothing for them.
+    copies: Mutex<Vec<Vec<u64>>>,
+    /// The points each move changed, move after move: `P_s` is `P_0` with the first
+    /// `entries[s].changes` of them made.
+    log: Vec<Change>,
     entries: Vec<Entry>,
     /// The latest entry with each hash; `Entry::prev` links to earlier ones with the same
     /// hash.
     latest: Latest,
 }
 
+impl Clone for Positions {
+    fn clone(&self) -> Positions {
+        let copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
+        Positions {
+            words: self.words,
+            start: self.start.clone(),
+            copies: Mutex::new(copies.clone()),
+            log: self.log.clone(),
+            entries: self.entries.clone(),
+            latest: self.latest.clone(),
+        }
+    }
+}
+
 impl Positions {
     /// A history holding only the starting position `P_0`.
     pub fn new(start: &Board, to_move: Color) -> Positions {
         // Room for a long game from the start: growing these is a large part of the cost
-        // of replaying records.
+        // of replaying records. The hash table, which must be filled when made, starts
+        // small: a record reader reserves what its moves need (most records are shorter
+        // than this), and a game played live grows it as it goes.
         const MOVES: usize = 400;
-        let words = words_for(start);
-        let mut p = Positions {
-            words,
-            data: Vec::with_capacity(words * MOVES),
-            entries: Vec::with_capacity(MOVES),
-            latest: Latest::with_room(MOVES),
+        const TABLE: usize = 8;
+        // An empty board packs to zeros (most games start from one).
+        let empty = start.stones_on_board(Color::Black) + start.stones_on_board(Color::White) == 0;
+        let p0 = if empty {
+            vec![0; words_for(start)]
+        } else {
+            pack(start).0
         };
-        p.push(start, to_move, None);
+        let mut p = Positions {
+            words: words_for(start),
+            start: p0,
+            copies: Mutex::new(Vec::new()),
+            log: Vec::with_capacity(MOVES),
+            entries: Vec::with_capacity(MOVES),
+            latest: Latest::with_room(TABLE),
+        };
+        p.record(start.hash(), to_move, None);
         p
     }
 
     /// Makes room for `moves` more positions.
     pub fn reserve(&mut self, moves: usize) {
-        self.data.reserve(self.words * moves);
+        self.log.reserve(moves);
         self.entries.reserve(moves);
         self.latest.reserve(moves, &self.entries);
     }
@@ -187,32 +284,42 @@ impl Positions {
         self.entries.is_empty()
     }
 
-    /// Adds the facts of the position just packed at the end of `data`.
-    #[inline]
+    /// Adds the facts of the position whose changes end the log.
+    #[inline(always)]
     fn record(&mut self, hash: u64, to_move: Color, creator: Option<Color>) {
         let s = self.entries.len() as u32;
         let prev = self.latest.insert(hash, s, &self.entries);
         self.entries.push(Entry {
             hash,
             prev,
+            changes: self.log.len() as u32,
             to_move,
             creator,
         });
     }
 
-    /// Records the position after the next move.
+    /// Records the position after the next move, `board` (the points that differ from the
+    /// last position are found by rebuilding it: [`Positions::push_changed`] is the fast
+    /// way).
     pub fn push(&mut self, board: &Board, to_move: Color, creator: Option<Color>) {
-        let start = self.data.len();
-        self.data.resize(start + self.words, 0);
-        // An empty board packs to zeros (most games start from one).
-        if board.stones_on_board(Color::Black) + board.stones_on_board(Color::White) > 0 {
-            write_packed(board, &mut self.data[start..]);
-        }
+        self.log_difference(board);
         self.record(board.hash(), to_move, creator);
     }
 
+    /// Logs the points where `board` differs from the last position.
+    fn log_difference(&mut self, board: &Board) {
+        let last = self.packed(self.len() - 1);
+        let now = pack(board).0;
+        let points = board.size().points();
+        let changed = (0..points).filter(|&k| read(&last, k) != read(&now, k));
+        let changes: Vec<Change> = changed.map(|k| (k << 2) as u16 | read(&now, k)).collect();
+        self.log.extend(changes);
+    }
+
     /// Records the position after the next move as the last one with some points changed
-    /// (`k` is the row-major index `y * width + x`): cheaper than packing the whole board.
+    /// (`k` is the row-major index `y * width + x`), in order: a point changed twice ends
+    /// as the second change says.
+    #[inline(always)]
     pub fn push_changed(
         &mut self,
         changes: impl IntoIterator<Item = (usize, Option<Color>)>,
@@ -220,28 +327,28 @@ impl Positions {
         to_move: Color,
         creator: Option<Color>,
     ) {
-        let start = self.data.len();
-        self.data.extend_from_within(start - self.words..start);
-        let words = &mut self.data[start..];
         for (k, c) in changes {
-            let v = match c {
-                Some(Color::Black) => 1u64,
-                Some(Color::White) => 2,
-                None => 0,
-            };
-            let shift = (k % 32) * 2;
-            words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
+            self.log.push((k << 2) as u16 | bits(c));
         }
         self.record(hash, to_move, creator);
     }
 
-    /// Packs the last position again from `board` (after a change no move explains, such
-    /// as a forced stone on an occupied point).
+    /// Makes the last position `board` (after a change no move explains, such as a forced
+    /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
         let s = self.entries.len() - 1;
-        let range = s * self.words..(s + 1) * self.words;
-        self.data[range.clone()].fill(0);
-        write_packed(board, &mut self.data[range]);
+        if s == 0 {
+            self.start = pack(board).0;
+        } else {
+            self.log_difference(board);
+            self.entries[s].changes = self.log.len() as u32;
+            // A copy of `P_s` made before is of the position it was.
+            let copies = self
+                .copies
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner);
+            copies.truncate((s - 1) / EVERY);
+        }
         let old = self.entries[s];
         if old.hash != board.hash() {
             // Unlink from the old hash chain (it is the latest entry there) and relink.
@@ -267,9 +374,41 @@ impl Positions {
         self.entries[s].creator
     }
 
-    /// The packed words of `P_s`.
-    pub fn packed(&self, s: usize) -> &[u64] {
-        &self.data[s * self.words..(s + 1) * self.words]
+    /// The packed words of `P_s`, rebuilt from `P_0` and the changes of moves 1 to `s`.
+    pub fn packed(&self, s: usize) -> Vec<u64> {
+        let c = s / EVERY;
+        let mut words = if c == 0 {
+            self.start.clone()
+        } else {
+            self.copy(c)
+        };
+        self.make_changes(&mut words, c * EVERY, s);
+        debug_assert_eq!(words.len(), self.words);
+        words
+    }
+
+    /// The packed copy of `P_(c * EVERY)` (`c` at least 1), made with any missing before
+    /// it from the latest one made.
+    fn copy(&self, c: usize) -> Vec<u64> {
+        let mut copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
+        while copies.len() < c {
+            let d = copies.len() + 1;
+            let mut words = copies.last().unwrap_or(&self.start).clone();
+            self.make_changes(&mut words, (d - 1) * EVERY, d * EVERY);
+            copies.push(words);
+        }
+        copies[c - 1].clone()
+    }
+
+    /// Makes on `words`, packed `P_from`, the changes that lead to `P_to`.
+    fn make_changes(&self, words: &mut [u64], from: usize, to: usize) {
+        let (start, end) = (self.entries[from].changes, self.entries[to].changes);
+        for &change in &self.log[start as usize..end as usize] {
+            let k = (change >> 2) as usize;
+            let shift = (k % 32) * 2;
+            let v = (change & 3) as u64;
+            words[k / 32] = (words[k / 32] & !(3 << shift)) | (v << shift);
+        }
     }
 
     /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
@@ -278,10 +417,7 @@ impl Positions {
         let w = size.width as usize;
         (0..size.points())
             .filter_map(|k| {
-                let bits = words
-                    .get(k / 32)
-                    .map_or(0, |word| (word >> ((k % 32) * 2)) & 3);
-                let c = match bits {
+                let c = match read(&words, k) {
                     1 => Color::Black,
                     2 => Color::White,
                     _ => return None,
@@ -371,5 +507,126 @@ mod tests {
             }
         }
         assert_eq!(p.with_hash(7777).count(), 0);
+    }
+
+    /// Every position is rebuilt exactly from `P_0` and the changes logged since: plays
+    /// with captures, a point changed twice in one move, a board set by `push` and a last
+    /// position repacked from a board no move explains.
+    #[test]
+    fn positions_are_rebuilt_exactly() {
+        let size = Size::square(5);
+        let start =
+            Board::from_text(". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .").unwrap();
+        let mut p = Positions::new(&start, Color::Black);
+        let mut boards = vec![start.clone()];
+        let mut b = start;
+        let k = |q: Point| q.y as usize * 5 + q.x as usize;
+        for (x, y, c) in [
+            (0, 0, Color::White),
+            (2, 0, Color::White),
+            (0, 1, Color::Black),
+        ] {
+            let q = Point::new(x, y);
+            let mut removed = Vec::new();
+            b.play_with(b.idx(q), c, |s, _| removed.push(Board::point_of(s, 6)));
+            let changes = std::iter::once((k(q), Some(c)));
+            let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
+            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            boards.push(b.clone());
+        }
+        // A point changed twice ends as the second change says.
+        let q = Point::new(4, 4);
+        b.play(b.idx(q), Color::Black);
+        let twice = [(k(q), Some(Color::White)), (k(q), Some(Color::Black))];
+        p.push_changed(twice, b.hash(), Color::White, Some(Color::Black));
+        boards.push(b.clone());
+        b = Board::from_text("X . . . O\n. . . . .\n. . . . .\n. . . . .\n. . . . .").unwrap();
+        p.push(&b, Color::Black, Some(Color::White));
+        boards.push(b.clone());
+        b.remove_stone(b.idx(Point::new(0, 0)));
+        p.repack_last(&b);
+        *boards.last_mut().unwrap() = b.clone();
+        assert_eq!(p.len(), boards.len());
+        for (s, board) in boards.iter().enumerate() {
+            assert_eq!(p.packed(s), pack(board).0, "P_{s}");
+            assert_eq!(p.hash(s), board.hash(), "P_{s}");
+            let mut stones = p.stones(s, size);
+            stones.sort();
+            let mut want: Vec<(Point, Color)> = size
+                .all_points()
+                .filter_map(|q| board.get(q).map(|c| (q, c)))
+                .collect();
+            want.sort();
+            assert_eq!(stones, want, "P_{s}");
+        }
+        assert!(p.same(0, 0) && !p.same(0, 1));
+    }
+
+    /// Over many moves (packed copies every `EVERY` positions, made in any order) every
+    /// position is still rebuilt exactly, also when a position with a copy is repacked.
+    #[test]
+    fn long_games_are_rebuilt_exactly() {
+        let size = Size::square(4);
+        let mut b = Board::new(size);
+        let mut p = Positions::new(&b, Color::Black);
+        let mut boards = vec![b.clone()];
+        let mut state = 7u64;
+        let k = |q: Point| q.y as usize * 4 + q.x as usize;
+        while boards.len() < 5 * EVERY {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let q = Point::new((state >> 33) as u8 % 4, (state >> 40) as u8 % 4);
+            let c = if state >> 63 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let i = b.idx(q);
+            if b.cell(i) != Cell::Empty {
+                continue;
+            }
+            let mut removed = Vec::new();
+            b.play_with(i, c, |s, _| removed.push(Board::point_of(s, 5)));
+            let changes = std::iter::once((k(q), Some(c)));
+            let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
+            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            if p.len() == 2 * EVERY + 1 {
+                // P_(2 EVERY) becomes a board no move explains.
+                b = Board::new(size);
+                b.play(b.idx(Point::new(3, 3)), Color::White);
+                p.repack_last(&b);
+            }
+            boards.push(b.clone());
+            if boards.len() % 37 == 0 {
+                // Rebuilt now and then while the game goes on, copies made on the way.
+                let s = (state >> 20) as usize % boards.len();
+                assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s} at {}", boards.len());
+            }
+        }
+        for s in (0..boards.len()).rev() {
+            assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s}");
+            assert_eq!(p.hash(s), boards[s].hash(), "P_{s}");
+        }
+    }
+
+    /// Room reserved for a number of moves that is not a power of two (as a record reader
+    /// asks) keeps the table usable: every position is found again.
+    #[test]
+    fn reserving_any_number_of_moves_keeps_the_table_whole() {
+        let board = Board::new(Size::square(19));
+        for moves in [0, 1, 7, 251, 300, 1000] {
+            let mut p = Positions::new(&board, Color::Black);
+            p.reserve(moves);
+            let hashes: Vec<u64> = (1..=moves as u64 + 40)
+                .map(|t| t.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .collect();
+            for &h in &hashes {
+                p.push_changed(std::iter::empty(), h, Color::White, None);
+            }
+            for (t, &h) in hashes.iter().enumerate() {
+                assert_eq!(p.with_hash(h).collect::<Vec<_>>(), [t + 1], "{moves}");
+            }
+        }
     }
 }

@@ -40,7 +40,7 @@ fn ko_in_the_centre() {
         let mut g = game(&start, Color::White, rules);
         g.play(v(&g, "D2")).unwrap();
         let rec = g.play(v(&g, "C4")).unwrap().clone();
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "B4")], "{name}");
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "B4")], "{name}");
         assert_eq!(
             g.board(),
             &board(". X O . . \n X . X O . \n . X O . . \n . . X O . \n . . . . .")
@@ -68,7 +68,7 @@ fn ko_at_the_edge() {
             rules,
         );
         let rec = g.play(v(&g, "E1")).unwrap().clone();
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "D1")]);
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "D1")]);
         assert_eq!(
             g.board(),
             &board(". . . . . \n . X X . . \n . . O . . \n . . . O X \n . . O . O")
@@ -97,9 +97,9 @@ fn capture_of_three_then_recapture_is_legal() {
         );
         g.play(v(&g, "A2")).unwrap();
         let rec = g.play(v(&g, "A3")).unwrap().clone();
-        assert_eq!(rec.captured.len(), 3, "{r}");
+        assert_eq!(rec.captured().len(), 3, "{r}");
         let rec = g.play(v(&g, "A2")).unwrap().clone();
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "A3")], "{r}");
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "A3")], "{r}");
         assert_eq!(
             g.board(),
             &board(". O O X X \n O . O O X \n . O O X X \n O X X . X \n . . X X X"),
@@ -122,9 +122,9 @@ fn snapback() {
         );
         g.play(v(&g, "C3")).unwrap();
         let rec = g.play(v(&g, "C4")).unwrap().clone();
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "C3")], "{r}");
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "C3")], "{r}");
         let rec = g.play(v(&g, "C3")).unwrap().clone();
-        assert_eq!(rec.captured.len(), 4, "{r}: White snaps back four stones");
+        assert_eq!(rec.captured().len(), 4, "{r}: White snaps back four stones");
         assert_eq!(
             g.board(),
             &board("O O O . . \n . . . O O \n O . O X X \n O O X X . \n . . X . X"),
@@ -155,13 +155,13 @@ fn ko_threat_sequence() {
         g.play(v(&g, "E3")).unwrap(); // Black 3, a ko threat
         g.play(v(&g, "E2")).unwrap(); // White 4 answers
         let rec = g.play(v(&g, "C2")).unwrap().clone(); // Black 5 retakes legally
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "B2")], "{name}");
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "B2")], "{name}");
         assert!(
             matches!(g.legal(v(&g, "B2")), Err(Illegal::Ko { .. })),
             "{name}: White may not retake"
         );
         let rec = g.play(v(&g, "E4")).unwrap().clone(); // White 6 captures Black 3
-        assert_eq!(rec.captured, vec![common::pt(g.size(), "E3")]);
+        assert_eq!(rec.captured(), vec![common::pt(g.size(), "E3")]);
         g.play(v(&g, "B2")).unwrap(); // Black 7 connects
                                       // Both pass: White first here, so AGA needs White's second pass, and Ikeda's
                                       // territory rules I/II make the first two passes only the preliminary end.

@@ -167,7 +167,7 @@ fn send_two_return_one() {
     let captures = |g: &Game| {
         g.moves()[8..]
             .iter()
-            .map(|r| r.captured.len())
+            .map(|r| r.captured().len())
             .collect::<Vec<_>>()
     };
     // Japanese: legal every time; the third occurrence voids the game.
@@ -241,7 +241,7 @@ fn single_stone_suicide_psk_vs_ssk() {
         rules_with(KoRule::Situational, Suicide::Allowed, LongCycle::Ignore),
     );
     let rec = g.play(v(&g, "B2")).unwrap().clone();
-    assert_eq!(rec.suicided, vec![common::pt(g.size(), "B2")]);
+    assert_eq!(rec.suicided(), vec![common::pt(g.size(), "B2")]);
     assert_eq!(g.prisoners(Color::White), 1);
     assert_eq!(g.board(), &Board::from_text(start).unwrap());
     assert_eq!(g.to_move(), Color::White);
@@ -267,7 +267,7 @@ fn multi_stone_suicide() {
     );
     let rec = g.play(v(&g, "B2")).unwrap().clone();
     assert_eq!(
-        rec.suicided.len(),
+        rec.suicided().len(),
         3,
         "B2 joins A3 and B3, and all three die"
     );
@@ -335,7 +335,7 @@ fn capture_positional_allows_a_non_capturing_repetition() {
     let size = Size::square(3);
     let mut g = Game::new(size, Rules::named("ikeda-area-2").unwrap());
     play_all(&mut g, moves);
-    assert!(g.moves()[7].captured.is_empty());
+    assert!(g.moves()[7].captured().is_empty());
     assert!(g.positions().same(5, 8));
     assert_eq!(g.board(), &Board::from_text("X . O\nO X X\n. . .").unwrap());
     // The capture that would recreate the position after move 6 is still refused.

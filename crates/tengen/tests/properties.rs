@@ -106,8 +106,8 @@ proptest! {
                 let (next, captured, suicided) = reference::apply(&before, w, h, color, (p.x as usize, p.y as usize));
                 prop_assert_eq!(&grid(&g), &next);
                 let pts = |v: &[(usize, usize)]| { let mut x: Vec<Point> = v.iter().map(|&(x, y)| Point::new(x as u8, y as u8)).collect(); x.sort(); x };
-                prop_assert_eq!(&rec.captured, &pts(&captured));
-                prop_assert_eq!(&rec.suicided, &pts(&suicided));
+                prop_assert_eq!(rec.captured().to_vec(), pts(&captured));
+                prop_assert_eq!(rec.suicided().to_vec(), pts(&suicided));
             }
             // No chain without a liberty when suicide is forbidden.
             if forbidden {
@@ -148,7 +148,7 @@ fn forced_moves_are_recorded_and_undone_exactly() {
     assert!(g.legal(retake).is_err());
     let before = snapshot(&g);
     let rec = g.force(Color::White, retake).clone();
-    assert_eq!(rec.captured.len(), 1);
+    assert_eq!(rec.captured().len(), 1);
     assert!(g.board().check_invariants().is_ok());
     let mut h = g.clone();
     assert!(h.undo());

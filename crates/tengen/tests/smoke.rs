@@ -18,7 +18,7 @@ fn capture_and_ko() {
     let mut g = Game::from_position(b, Color::Black, Rules::named("japanese").unwrap());
     let r = g.play(gtp(&g, "C4")).unwrap().clone();
     assert_eq!(
-        r.captured,
+        r.captured(),
         vec![Point::from_gtp("B4", Size::square(5)).unwrap()]
     );
     g.board().check_invariants().unwrap();
