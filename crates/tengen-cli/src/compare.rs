@@ -2,8 +2,7 @@
 //! there and whether every move is legal there, or the first one that is not.
 
 use crate::records::{
-    border_fills, dead_stones, print_json, print_text, Agreement, DeadStones, LineArgs, Problem,
-    Record,
+    print_json, print_text, settle, Agreement, DeadStones, LineArgs, Problem, Record,
 };
 use crate::score::parse_komi;
 use serde::Serialize;
@@ -154,9 +153,8 @@ fn result(game: &Game, dead: DeadStones, last: Option<&tengen_sgf::Node>) -> Gam
             return r;
         }
     }
-    let fills = border_fills(dead, game);
-    let (dead, _) = dead_stones(dead, last, game);
-    tengen::score::score_with_fills(game, &dead, &fills).result
+    let settled = settle(dead, last, game);
+    tengen::score::score_with_fills(game, &settled.dead, &settled.fills).result
 }
 
 /// A short word for the agreement column.

@@ -309,62 +309,77 @@ impl Record {
     }
 }
 
-/// The estimator's view of the final position of `game`.
-fn estimate_of(game: &Game) -> tengen::estimate::Estimate {
-    let options = tengen::estimate::EstimateOptions::for_game(game);
-    tengen::estimate::estimate(game.board(), options)
+/// The stones the count of a final position takes off as dead and the stones it adds,
+/// as `--dead` asks, with a note for people.
+pub struct Settled {
+    /// The stones taken off as dead.
+    pub dead: Vec<Point>,
+    /// The stones the estimator adds before counting (`auto` only): dame, teire and
+    /// closed borders, as the players would have played them (records often end with
+    /// borders open and dame unfilled).
+    pub fills: Vec<(Point, Color)>,
+    /// What was found, for people; says so when the record does not say what was asked.
+    pub note: String,
 }
 
-/// The border-closing stones the estimator adds before counting (`auto` only): records
-/// often end with borders open that the players would close.
-pub fn border_fills(how: DeadStones, game: &Game) -> Vec<(Point, Color)> {
-    match how {
-        DeadStones::Auto => estimate_of(game).fills,
-        _ => Vec::new(),
-    }
-}
-
-/// The dead stones of `board` as `how` finds them, with a note for people when the
-/// record does not say what was asked.
-pub fn dead_stones(how: DeadStones, last: Option<&Node>, game: &Game) -> (Vec<Point>, String) {
-    let board = game.board();
+/// The dead stones of the final position of `game` as `how` finds them (`last` is the
+/// record's last node, for its `TB`/`TW` markup), and the stones the count adds.
+pub fn settle(how: DeadStones, last: Option<&Node>, game: &Game) -> Settled {
+    let settled = |dead, note: String| Settled {
+        dead,
+        fills: Vec::new(),
+        note,
+    };
     match how {
         DeadStones::Auto => {
-            let e = estimate_of(game);
+            let options = tengen::estimate::EstimateOptions::for_game(game);
+            let e = tengen::estimate::estimate(game.board(), options);
             let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
-            (e.dead, note)
+            Settled {
+                dead: e.dead,
+                fills: e.fills,
+                note,
+            }
         }
-        DeadStones::None => (Vec::new(), "none (every stone is alive)".into()),
+        DeadStones::None => settled(Vec::new(), "none (every stone is alive)".into()),
         DeadStones::FromRecord => {
-            let Some(node) = last.filter(|n| n.get("TB").is_some() || n.get("TW").is_some()) else {
-                return (
+            match last.filter(|n| n.get("TB").is_some() || n.get("TW").is_some()) {
+                None => settled(
                     Vec::new(),
                     "none: the last node has no TB/TW territory markup".into(),
-                );
-            };
-            let mut dead = Vec::new();
-            // A stone inside the territory marked for its opponent is dead.
-            for (id, owner) in [("TB", Color::Black), ("TW", Color::White)] {
-                let Some(prop) = node.get(id) else { continue };
-                let values = prop.values.iter().map(|v| v.as_str());
-                let points = value::points(values, board.size()).unwrap_or_default();
-                dead.extend(
-                    points
-                        .into_iter()
-                        .filter(|&p| board.get(p) == Some(owner.opponent())),
-                );
+                ),
+                Some(node) => {
+                    let (dead, note) = marked_dead(node, game.board());
+                    settled(dead, note)
+                }
             }
-            dead.sort();
-            dead.dedup();
-            let count = |c: Color| dead.iter().filter(|&&p| board.get(p) == Some(c)).count();
-            let note = format!(
-                "{} black and {} white, inside the TB/TW territory of the last node",
-                count(Color::Black),
-                count(Color::White)
-            );
-            (dead, note)
         }
     }
+}
+
+/// The stones inside the territory that `node`'s `TB`/`TW` mark for their opponent, and
+/// a note counting them.
+fn marked_dead(node: &Node, board: &tengen::Board) -> (Vec<Point>, String) {
+    let mut dead = Vec::new();
+    for (id, owner) in [("TB", Color::Black), ("TW", Color::White)] {
+        let Some(prop) = node.get(id) else { continue };
+        let values = prop.values.iter().map(|v| v.as_str());
+        let points = value::points(values, board.size()).unwrap_or_default();
+        dead.extend(
+            points
+                .into_iter()
+                .filter(|&p| board.get(p) == Some(owner.opponent())),
+        );
+    }
+    dead.sort();
+    dead.dedup();
+    let count = |c: Color| dead.iter().filter(|&&p| board.get(p) == Some(c)).count();
+    let note = format!(
+        "{} black and {} white, inside the TB/TW territory of the last node",
+        count(Color::Black),
+        count(Color::White)
+    );
+    (dead, note)
 }
 
 /// A result as a record states it in `RE`.

@@ -3,8 +3,8 @@
 //! and whether it agrees with the record's `RE`.
 
 use crate::records::{
-    border_fills, dead_stones, describe_rules, named_rules, print_json, print_text, Agreement,
-    DeadStones, LineArgs, Problem, Record,
+    describe_rules, named_rules, print_json, print_text, settle, Agreement, DeadStones, LineArgs,
+    Problem, Record,
 };
 use serde::Serialize;
 use std::path::PathBuf;
@@ -45,6 +45,19 @@ pub fn parse_komi(s: &str) -> Result<Komi, String> {
 /// The symbols of the drawing, explained under it.
 pub const LEGEND: &str =
     "X O stones   x o dead stones (taken off)   b w territory of Black, White   . neutral";
+
+/// The symbols of the stones the count adds, explained under the drawing when there are
+/// any: the dame and teire the estimator's finishing plays and the borders it closes. They
+/// are stones, not territory: on a neutral point a stone changes nothing in a territory
+/// count, in one's own territory it is a point less (a teire).
+pub const ADDED: &str = "B W stones added before counting (dame, teire, closed borders)";
+
+/// A stone the count adds: its colour (`X` or `O`, as drawn) and point.
+#[derive(Serialize)]
+struct AddedJson {
+    color: String,
+    point: String,
+}
 
 /// One player's terms, in points.
 #[derive(Serialize)]
@@ -97,8 +110,10 @@ struct Scored {
     dead: DeadStones,
     dead_note: String,
     dead_stones: Vec<String>,
-    /// Rows from the top in the symbols of [`LEGEND`].
+    /// Rows from the top in the symbols of [`LEGEND`] (and [`ADDED`]).
     board: Vec<String>,
+    /// The stones the count adds (see [`ADDED`]).
+    added_stones: Vec<AddedJson>,
     black: TermsJson,
     white: TermsJson,
     result: String,
@@ -122,9 +137,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let replayed = tengen_sgf::replay(tree, &options);
     let game = &replayed.game;
     let line = tree.line(&args.line.variation);
-    let (dead, dead_note) = dead_stones(args.dead, line.last().copied(), game);
-    let fills = border_fills(args.dead, game);
-    let report = tengen::score::score_with_fills(game, &dead, &fills);
+    let settled = settle(args.dead, line.last().copied(), game);
+    let report = tengen::score::score_with_fills(game, &settled.dead, &settled.fills);
     let label = record.game_label(args.line.game);
     let mut problems: Vec<Problem> = record.parse_problems().collect();
     problems.extend(replayed.problems.iter().map(|p| record.locate(label, p)));
@@ -146,9 +160,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Phase::Scoring(_) | Phase::Ended(EndReason::Passes)
         ),
         dead: args.dead,
-        dead_note,
+        dead_note: settled.note,
         dead_stones: report.dead.iter().map(|p| p.to_gtp(game.size())).collect(),
-        board: marked_rows(game.board(), &report),
+        board: marked_rows(game.board(), &report, &settled.fills),
+        added_stones: settled
+            .fills
+            .iter()
+            .map(|&(p, c)| AddedJson {
+                color: c.stone_char().to_string(),
+                point: p.to_gtp(game.size()),
+            })
+            .collect(),
         black: (&report.black).into(),
         white: (&report.white).into(),
         result: report.result.to_string(),
@@ -165,13 +187,19 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The symbol of one point: a stone (lower case when dead), the owner of an empty
-/// point that counts as territory, or `.`.
-fn symbol(board: &Board, report: &ScoreReport, p: Point) -> char {
+/// The symbol of one point: a stone (lower case when dead), a stone the count adds
+/// (`B`, `W`), the owner of an empty point that counts as territory, or `.`.
+fn symbol(board: &Board, report: &ScoreReport, added: &[(Point, Color)], p: Point) -> char {
     let k = p.y as usize * board.size().width as usize + p.x as usize;
     match board.get(p) {
         Some(c) if report.dead.contains(&p) => c.stone_char().to_ascii_lowercase(),
         Some(c) => c.stone_char(),
+        None if added.iter().any(|a| a.0 == p) => match report.owner.get(k).copied().flatten() {
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+            // Captured again by the finishing: left empty.
+            None => '.',
+        },
         None => match report.owner.get(k).copied().flatten() {
             Some(Color::Black) => 'b',
             Some(Color::White) => 'w',
@@ -181,12 +209,12 @@ fn symbol(board: &Board, report: &ScoreReport, p: Point) -> char {
 }
 
 /// The board in the symbols of [`LEGEND`], rows from the top, points separated by spaces.
-fn marked_rows(board: &Board, report: &ScoreReport) -> Vec<String> {
+fn marked_rows(board: &Board, report: &ScoreReport, added: &[(Point, Color)]) -> Vec<String> {
     let size = board.size();
     (0..size.height)
         .map(|y| {
             let row: Vec<String> = (0..size.width)
-                .map(|x| symbol(board, report, Point::new(x, y)).to_string())
+                .map(|x| symbol(board, report, added, Point::new(x, y)).to_string())
                 .collect();
             row.join(" ")
         })
@@ -231,6 +259,10 @@ fn text(s: &Scored, game: &Game) -> String {
     out.push_str(&format!("dead stones: {}\n\n", s.dead_note));
     out.push_str(&drawing(game.board(), &s.board));
     out.push_str(LEGEND);
+    if !s.added_stones.is_empty() {
+        out.push('\n');
+        out.push_str(ADDED);
+    }
     out.push_str("\n\n");
     out.push_str(&s.table);
     out.push('\n');

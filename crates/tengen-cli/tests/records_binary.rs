@@ -472,3 +472,38 @@ fn bench_reports_the_record_figures_as_json() {
     assert!(!text.contains("230-270"), "{text}");
     assert!(!text.contains("score 19x19"), "{text}");
 }
+
+#[test]
+fn score_draws_the_stones_the_count_adds() {
+    // Column c is neutral between two walls: the players fill it in turn before the
+    // count (Black first: White passed last), and the drawing shows those stones as B and
+    // W, not as territory; they change nothing in a territory count.
+    let dir = TempDir::new("score-added");
+    let file = dir.write(
+        "dame.sgf",
+        "(;FF[4]GM[1]SZ[5]RU[Japanese]KM[0.5]RE[W+0.5]\
+         AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[tt];W[tt])",
+    );
+    let (code, out, _) = run_on(&["score"], &file);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(" 5  b X B O w  5\n 4  b X W O w  4\n"),
+        "{out}"
+    );
+    assert!(out.contains("B W stones added before counting"), "{out}");
+    assert!(
+        out.contains("result: W+0.5\nversus the record: agrees"),
+        "{out}"
+    );
+    let (_, out, _) = run_on(&["score", "--json"], &file);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        json["added_stones"][0],
+        serde_json::json!({"color": "X", "point": "C5"})
+    );
+    assert_eq!(json["added_stones"].as_array().map(Vec::len), Some(5));
+    // Without the estimator nothing is added and column c is neutral.
+    let (_, out, _) = run_on(&["score", "--dead", "none"], &file);
+    assert!(out.contains(" 5  b X . O w  5\n"), "{out}");
+    assert!(!out.contains("stones added"), "{out}");
+}
