@@ -25,6 +25,9 @@ fn main() {
     let playouts: u32 = flag("--playouts")
         .and_then(|s| s.parse().ok())
         .unwrap_or(400);
+    // `--seed S`: another seed for the playouts (the results move by a few records from
+    // seed to seed: compare changes over several).
+    let seed: Option<u64> = flag("--seed").and_then(|s| s.parse().ok());
     let verbose = args.iter().any(|a| a == "-v");
     let default_komi = flag("--default-komi")
         .and_then(|s| s.parse::<tengen::rules::Komi>().ok())
@@ -71,9 +74,11 @@ fn main() {
         if !re.chars().nth(2).is_some_and(|c| c.is_ascii_digit()) {
             continue;
         }
+        let base = EstimateOptions::for_game(&r.game);
         let opts = EstimateOptions {
             playouts,
-            ..EstimateOptions::for_game(&r.game)
+            seed: seed.unwrap_or(base.seed),
+            ..base
         };
         let est = estimate(r.game.board(), opts);
         let report = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
