@@ -10,7 +10,9 @@
 //! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
 //!    with a dame if one does it, else at the least cost;
 //! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
-//!    uncapturable (its liberties shared with the capturing chain, as in a seki);
+//!    uncapturable (its liberties shared with the capturing chain, as in a seki), or if
+//!    the opponent's dame fills would win a capturing race against it (its liberties as
+//!    many as those of an own chain next to it whose liberties are all dame);
 //! 3. fill a dame, first one whose fill by the opponent would force a teire on her, or
 //!    that forces one on the opponent;
 //! 4. connect in own territory where that lets a dame be filled that otherwise could not;
@@ -123,6 +125,19 @@ fn liberties_after(b: &Board, i: Idx, c: Color) -> Option<Vec<Idx>> {
     Some(libs)
 }
 
+/// The liberties of the chain through `i`.
+fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
+    let mut libs = Vec::new();
+    b.for_each_stone(i, |s| {
+        for n in b.neighbours(s) {
+            if b.cell(n) == Cell::Empty && !libs.contains(&n) {
+                libs.push(n);
+            }
+        }
+    });
+    libs
+}
+
 /// The board being finished and what the policy needs to know about it.
 struct Finisher {
     b: Board,
@@ -163,6 +178,7 @@ impl Finisher {
     fn choose(&mut self, c: Color) -> Option<Idx> {
         self.save(c)
             .or_else(|| self.capture_in_time(c))
+            .or_else(|| self.race(c))
             .or_else(|| self.fill(c))
             .or_else(|| self.prepare_any(c))
     }
@@ -267,6 +283,86 @@ impl Finisher {
         None
     }
 
+    /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to
+    /// a live chain `x` of `c` whose liberties are all dame, which the opponent fills at
+    /// no cost. A play on `d`'s liberties costs `c` a point of her territory, so she
+    /// waits while she can: with `c` to move she wins the race while `x` has at least as
+    /// many liberties as `d`, and must start when they are equal (one more dame fill
+    /// would lose it). Races with shared liberties, where a fill can hurt both chains,
+    /// are left alone (trying them lost exact results on the Honinbo records).
+    fn race(&mut self, c: Color) -> Option<Idx> {
+        let opp = c.opponent();
+        let b = &self.b;
+        for d in b.indices() {
+            if b.cell(d) != Cell::stone(opp) || !self.dead[d as usize] || b.chain_head(d) != d {
+                continue;
+            }
+            let d_libs = liberty_list(b, d);
+            for x in self.live_neighbours(d, c) {
+                let x_libs = liberty_list(b, x);
+                let exposed = x_libs.iter().all(|&l| self.is_dame(l));
+                if !exposed || x_libs.len() != d_libs.len() {
+                    continue;
+                }
+                let play = d_libs.iter().copied().find(|&l| {
+                    let (libs, captures) = after_play(b, l, c);
+                    self.may_play(b, l, c) && (captures || libs >= 2)
+                });
+                if play.is_some() {
+                    return play;
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether a stone of `c` on `i` would take a liberty of a live opponent chain in a
+    /// capturing race with a dead chain of `c`, leaving it no more liberties than that
+    /// chain: such a stone is no border to close at once but a move of the race, left to
+    /// the players' turns (see [`Finisher::race`]).
+    fn in_race(&self, i: Idx, c: Color) -> bool {
+        let b = &self.b;
+        b.neighbours(i).into_iter().any(|x| {
+            b.cell(x) == Cell::stone(c.opponent())
+                && !self.dead[x as usize]
+                && self.dead_neighbours(x, c).iter().any(|&d| {
+                    let d_libs = liberty_list(b, d);
+                    let x_libs = liberty_list(b, x);
+                    x_libs.len() - 1 <= d_libs.len()
+                })
+        })
+    }
+
+    /// Heads of the dead chains of `c` next to the chain through `x`.
+    fn dead_neighbours(&self, x: Idx, c: Color) -> Vec<Idx> {
+        let b = &self.b;
+        let mut heads = Vec::new();
+        b.for_each_stone(x, |s| {
+            for n in b.neighbours(s) {
+                let h = b.chain_head(n);
+                if b.cell(n) == Cell::stone(c) && self.dead[n as usize] && !heads.contains(&h) {
+                    heads.push(h);
+                }
+            }
+        });
+        heads
+    }
+
+    /// Heads of the live chains of `c` next to the chain through `d`.
+    fn live_neighbours(&self, d: Idx, c: Color) -> Vec<Idx> {
+        let b = &self.b;
+        let mut heads = Vec::new();
+        b.for_each_stone(d, |s| {
+            for n in b.neighbours(s) {
+                let h = b.chain_head(n);
+                if b.cell(n) == Cell::stone(c) && !self.dead[n as usize] && !heads.contains(&h) {
+                    heads.push(h);
+                }
+            }
+        });
+        heads
+    }
+
     /// Heads of the dead chains of `c` with at most two liberties.
     fn dead_chains(&self, b: &Board, c: Color) -> Vec<Idx> {
         b.indices()
@@ -281,22 +377,23 @@ impl Finisher {
 
     /// The neutral points between live stones of both colours that may still be filled.
     fn dame_points(&self) -> Vec<Idx> {
-        let live = |i: Idx, c: Color| {
+        self.b.indices().filter(|&i| self.is_dame(i)).collect()
+    }
+
+    /// Whether `i` is a neutral point between live stones of both colours that may still
+    /// be filled.
+    fn is_dame(&self, i: Idx) -> bool {
+        let live = |c: Color| {
             self.b
                 .neighbours(i)
                 .iter()
                 .any(|&n| self.b.cell(n) == Cell::stone(c) && !self.dead[n as usize])
         };
-        self.b
-            .indices()
-            .filter(|&i| {
-                self.mark[i as usize] == 3
-                    && !self.closed[i as usize]
-                    && self.b.cell(i) == Cell::Empty
-                    && live(i, Color::Black)
-                    && live(i, Color::White)
-            })
-            .collect()
+        self.mark[i as usize] == 3
+            && !self.closed[i as usize]
+            && self.b.cell(i) == Cell::Empty
+            && live(Color::Black)
+            && live(Color::White)
     }
 
     /// Step 3: a dame `c` can fill safely, first one that both spares her a teire (the
@@ -403,7 +500,7 @@ pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)], first: C
     for &(p, c) in placed {
         let i = board.idx(p);
         let (libs, captures) = after_play(&f.b, i, c);
-        if f.b.cell(i) == Cell::Empty && (libs > 0 || captures) {
+        if f.b.cell(i) == Cell::Empty && (libs > 0 || captures) && !f.in_race(i, c) {
             f.play(i, c);
         }
     }

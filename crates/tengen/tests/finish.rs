@@ -114,3 +114,52 @@ fn finishing_never_captures_a_live_chain() {
     let f = finish(&b, &[], &[], Color::Black);
     assert_eq!(f, Default::default());
 }
+
+/// White's dead column c (three liberties, b6 b5 b3, in Black's territory) against
+/// Black's column d, whose liberties e6 to e3 are all dame.
+const RACE: &str = ". . O X . O .
+                    X . O X . O .
+                    . X O X . O .
+                    X . O X . O .
+                    X X O X O O .
+                    . X O X O O .";
+
+/// White's dead column in [`RACE`].
+fn race_dead(b: &Board) -> Vec<Point> {
+    ["C6", "C5", "C4", "C3", "C2", "C1"]
+        .iter()
+        .map(|s| at(b, s))
+        .collect()
+}
+
+#[test]
+fn a_capturing_race_with_a_dead_chain_is_started_when_the_liberties_are_even() {
+    let b = Board::from_text(RACE).unwrap();
+    let dead = race_dead(&b);
+    // White fills a dame (Black's column then has three liberties, as many as White's):
+    // Black must take one of White's now, else White's next fill wins the race. She does,
+    // and captures the column before White's fills capture hers.
+    let f = finish(&b, &dead, &[], Color::White);
+    let dame = ["E6", "E5", "E4", "E3"].map(|s| at(&b, s));
+    let liberties = ["B6", "B5", "B3"].map(|s| at(&b, s));
+    assert!(dame.contains(&f.stones[0].0), "{:?}", f.stones);
+    assert_eq!(f.stones[1].1, Color::Black);
+    assert!(liberties.contains(&f.stones[1].0), "{:?}", f.stones);
+    assert_eq!(f.captured, Vec::<Point>::new(), "Black's column lives");
+    // With Black to move and four liberties against three she can wait: her first move
+    // is no liberty of White's, and her column still lives.
+    let f = finish(&b, &dead, &[], Color::Black);
+    assert!(!liberties.contains(&f.stones[0].0), "{:?}", f.stones);
+    assert_eq!(f.captured, Vec::<Point>::new(), "{:?}", f.stones);
+}
+
+#[test]
+fn border_fills_that_would_win_a_race_at_once_are_left_to_the_turns() {
+    // The estimator would close the border with White stones on e6 to e3, given to
+    // White by the playouts. Played at once, before Black's turn, they would capture
+    // Black's column: they are moves of a race, and the players take turns at them.
+    let b = Board::from_text(RACE).unwrap();
+    let placed = ["E6", "E5", "E4", "E3"].map(|s| (at(&b, s), Color::White));
+    let f = finish(&b, &race_dead(&b), &placed, Color::Black);
+    assert_eq!(f.captured, Vec::<Point>::new(), "{:?}", f.stones);
+}
