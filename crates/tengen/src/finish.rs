@@ -298,7 +298,7 @@ impl Finisher {
                 continue;
             }
             let d_libs = liberty_list(b, d);
-            for x in self.live_neighbours(d, c) {
+            for x in self.neighbour_chains(d, c, false) {
                 let x_libs = liberty_list(b, x);
                 let exposed = x_libs.iter().all(|&l| self.is_dame(l));
                 if !exposed || x_libs.len() != d_libs.len() {
@@ -325,7 +325,7 @@ impl Finisher {
         b.neighbours(i).into_iter().any(|x| {
             b.cell(x) == Cell::stone(c.opponent())
                 && !self.dead[x as usize]
-                && self.dead_neighbours(x, c).iter().any(|&d| {
+                && self.neighbour_chains(x, c, true).iter().any(|&d| {
                     let d_libs = liberty_list(b, d);
                     let x_libs = liberty_list(b, x);
                     x_libs.len() - 1 <= d_libs.len()
@@ -333,29 +333,18 @@ impl Finisher {
         })
     }
 
-    /// Heads of the dead chains of `c` next to the chain through `x`.
-    fn dead_neighbours(&self, x: Idx, c: Color) -> Vec<Idx> {
+    /// Heads of the chains of `c` next to the chain through `i` that are called dead
+    /// (`dead`) or live (not `dead`).
+    fn neighbour_chains(&self, i: Idx, c: Color, dead: bool) -> Vec<Idx> {
         let b = &self.b;
         let mut heads = Vec::new();
-        b.for_each_stone(x, |s| {
+        b.for_each_stone(i, |s| {
             for n in b.neighbours(s) {
                 let h = b.chain_head(n);
-                if b.cell(n) == Cell::stone(c) && self.dead[n as usize] && !heads.contains(&h) {
-                    heads.push(h);
-                }
-            }
-        });
-        heads
-    }
-
-    /// Heads of the live chains of `c` next to the chain through `d`.
-    fn live_neighbours(&self, d: Idx, c: Color) -> Vec<Idx> {
-        let b = &self.b;
-        let mut heads = Vec::new();
-        b.for_each_stone(d, |s| {
-            for n in b.neighbours(s) {
-                let h = b.chain_head(n);
-                if b.cell(n) == Cell::stone(c) && !self.dead[n as usize] && !heads.contains(&h) {
+                if b.cell(n) == Cell::stone(c)
+                    && self.dead[n as usize] == dead
+                    && !heads.contains(&h)
+                {
                     heads.push(h);
                 }
             }
