@@ -355,25 +355,21 @@ impl Line {
                 kind: ProblemKind::Oddity(format!("two moves in a row by {color}")),
             });
         }
-        self.last_color = Some(color);
-        self.moves += 1;
-        play_checked(
-            &mut self.game,
-            color,
-            mv,
-            self.moves,
-            prop.offset,
-            &mut self.problems,
-        );
+        self.record(color, mv, prop.offset);
     }
 
     /// [`Line::play`] for a play on `p` by `color`, the player who did not make the last
     /// move, found by [`lone_move`].
     #[inline(always)]
     fn play_point(&mut self, color: Color, p: Point, offset: u32) {
+        self.record(color, Move::Play(p), offset);
+    }
+
+    /// Counts and plays the move `mv` of `color`, written at `offset`.
+    #[inline(always)]
+    fn record(&mut self, color: Color, mv: Move, offset: u32) {
         self.last_color = Some(color);
         self.moves += 1;
-        let mv = Move::Play(p);
         play_checked(
             &mut self.game,
             color,

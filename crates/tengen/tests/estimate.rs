@@ -1,5 +1,7 @@
 //! The dead-stone estimator (RULES.md §5.1) on positions with known answers.
 
+mod common;
+
 use tengen::estimate::{estimate, EstimateOptions};
 use tengen::{Board, Color, Point};
 
@@ -82,16 +84,7 @@ fn a_seki_in_the_corner_is_not_called_dead() {
 fn a_chain_left_in_atari_by_filling_the_dame_needs_a_connection_in_its_territory() {
     // When White fills the neutral point b7, Black's corner stone is in atari and Black
     // must connect at a6, in her own territory (teire): a6 is a stone, not territory.
-    let b = Board::from_text(
-        "X . O . . .
-         . X O . . .
-         X X O . . .
-         . X O . . .
-         . X O . . .
-         . X O . . .
-         . X O . . .",
-    )
-    .unwrap();
+    let b = Board::from_text(common::CORNER_TEIRE).unwrap();
     // White to move at the end: she fills b7 first.
     let options = EstimateOptions {
         to_move: Color::White,

@@ -1,5 +1,7 @@
 //! Finishing a game for a territory count (RULES.md §5.2) on positions with known answers.
 
+mod common;
+
 use tengen::finish::finish;
 use tengen::{Board, Color, Point};
 
@@ -57,16 +59,7 @@ fn a_contested_dame_goes_to_the_player_to_move() {
     // Whoever fills b7 first spares herself a move: White's stone there would put Black's
     // corner stone in atari, and Black would have to connect at a6 in her own territory
     // (her group keeps its second eye below).
-    let b = Board::from_text(
-        "X . O . . .
-         . X O . . .
-         X X O . . .
-         . X O . . .
-         . X O . . .
-         . X O . . .
-         . X O . . .",
-    )
-    .unwrap();
+    let b = Board::from_text(common::CORNER_TEIRE).unwrap();
     let f = finish(&b, &[], &[], Color::White);
     assert_eq!(
         f.stones,
