@@ -332,8 +332,8 @@ pub fn settle(how: DeadStones, last: Option<&Node>, game: &Game) -> Settled {
     };
     match how {
         DeadStones::Auto => {
-            let options = tengen::estimate::EstimateOptions::for_game(game);
-            let e = tengen::estimate::estimate(game.board(), options);
+            let options = tengen_player::estimate::EstimateOptions::for_game(game);
+            let e = tengen_player::estimate::estimate(game.board(), options);
             let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
             Settled {
                 dead: e.dead,

@@ -5,14 +5,14 @@
 //! players would still make before a territory count are then played (see
 //! [`crate::finish`]).
 
-use crate::board::{Board, Cell};
-use crate::color::Color;
 use crate::finish;
-use crate::grid::Grid;
-use crate::life;
 use crate::playout::Playouts;
-use crate::point::Point;
 use crate::reading::{Defence, Reader};
+use tengen::board::{Board, Cell};
+use tengen::color::Color;
+use tengen::grid::Grid;
+use tengen::life;
+use tengen::point::Point;
 
 /// What the estimator found.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,9 +49,9 @@ impl EstimateOptions {
     /// than starting with the player to move (Honinbo records 73 of 135 against 71, the
     /// others 83 of 149 against 73). Records differ in how much of the end they leave
     /// out, so neither choice is right for all.
-    pub fn for_game(game: &crate::Game) -> EstimateOptions {
+    pub fn for_game(game: &tengen::Game) -> EstimateOptions {
         let to_move = match game.moves().last() {
-            Some(last) if last.mv != crate::Move::Pass => last.color,
+            Some(last) if last.mv != tengen::Move::Pass => last.color,
             _ => game.to_move(),
         };
         EstimateOptions {
@@ -77,7 +77,7 @@ impl Default for EstimateOptions {
 /// flooded only when an empty point has an empty neighbour; `mark` is scratch space.
 fn add_area_owner(b: &Board, sum: &mut [i32], mark: &mut Vec<u8>) {
     mark.clear();
-    mark.resize(crate::board::CELLS, 0);
+    mark.resize(tengen::board::CELLS, 0);
     for (k, i) in b.indices().enumerate() {
         match b.cell(i) {
             Cell::Black => sum[k] += 1,

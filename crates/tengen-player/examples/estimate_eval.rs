@@ -6,10 +6,10 @@
 //! A record without `KM` is counted with komi 5.5, as GNU Go does (`--default-komi K`
 //! changes it; `scripts/gnugo_aftermath.py` passes the same value to GNU Go).
 //!
-//! cargo run --release -p tengen-sgf --example estimate_eval -- /usr/share/goban --exclude Hon-
+//! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 
 use std::path::PathBuf;
-use tengen::estimate::{estimate, EstimateOptions};
+use tengen_player::estimate::{estimate, EstimateOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
