@@ -1,7 +1,7 @@
 //! GTP's end-of-game commands: `final_score`, `final_status_list` (GNU Go's statuses
 //! included) and `kgs-genmove_cleanup`, from tengen's dead-stone estimator.
 
-use tengen::score::{score_with_fills, ScoreReport};
+use tengen::score::ScoreReport;
 use tengen::{Color, Game, Move, Point};
 use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 use tengen_player::Rng;
@@ -14,8 +14,14 @@ pub fn current_estimate(game: &Game) -> Estimate {
 
 /// The score of the current position with the estimated dead stones removed.
 pub fn final_score(game: &Game) -> ScoreReport {
-    let e = current_estimate(game);
-    score_with_fills(game, &e.dead, &e.fills)
+    counted(game, &current_estimate(game))
+}
+
+/// The count of `game` with the estimate `e` of its position: the estimate's dead points
+/// are stones of that position, so the count takes them (were it to refuse them, the
+/// position as it stands is counted).
+fn counted(game: &Game, e: &Estimate) -> ScoreReport {
+    e.score(game).unwrap_or_else(|_| game.score())
 }
 
 /// The points with a GTP status: `alive`, `dead`, `seki`, and GNU Go's
@@ -25,7 +31,7 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     let board = game.board();
     let size = board.size();
     let stones = || size.all_points().filter(|&p| board.get(p).is_some());
-    let report = || score_with_fills(game, &e.dead, &e.fills);
+    let report = || counted(game, &e);
     // Seki as the score sees it: after the estimator's border fills and with its dead
     // stones removed.
     let seki = || report().seki;

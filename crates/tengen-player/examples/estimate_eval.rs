@@ -81,7 +81,9 @@ fn main() {
             ..base
         };
         let est = estimate(r.game.board(), opts);
-        let report = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+        let Ok(report) = est.score(&r.game) else {
+            continue;
+        };
         let ours = report.result.to_string();
         let want = normalise(&re);
         total += 1;

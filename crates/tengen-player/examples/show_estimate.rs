@@ -11,7 +11,9 @@ fn main() {
     let est = tengen_player::estimate::estimate(r.game.board(), options);
     let b = r.game.board();
     let size = b.size();
-    let s = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+    let s = est
+        .score(&r.game)
+        .expect("the estimate is of this position");
     let letters: String = (0..size.width)
         .map(|x| format!(" {}", tengen::board::column_letter(x)))
         .collect();

@@ -4,8 +4,13 @@
 mod common;
 
 use common::Rng;
-use tengen::score::score;
+use tengen::score::ScoreReport;
 use tengen::{Color, Game, Move, Phase, Point, Rules, Size};
+
+/// The count of `g` with `dead` removed (the dead points are stones of its board).
+fn score(g: &Game, dead: &[Point]) -> ScoreReport {
+    g.score_with_dead(dead).unwrap()
+}
 
 /// Whether `p` is a point all of whose neighbours are `c`'s stones (random players do not
 /// fill those, so that games end with living groups).

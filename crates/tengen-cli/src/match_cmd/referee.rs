@@ -390,8 +390,8 @@ impl<'a> Referee<'a> {
             Some(Stop::NoResult(why)) => (GameResult::Void, None, why),
             None => self.ending(),
         };
-        let score = matches!(self.game.phase(), Phase::Ended(EndReason::Passes))
-            .then(|| tengen::score::score(&self.game, self.game.final_dead()));
+        let score =
+            matches!(self.game.phase(), Phase::Ended(EndReason::Passes)).then(|| self.game.score());
         Outcome {
             game: self.game,
             result,
