@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How often `gnugo --score aftermath` reproduces the recorded result (winner and margin)
 of the records under a folder whose RE is a score: the figure tengen's dead-stone
-estimator is compared with (`cargo run --release -p tengen-sgf --example estimate_eval`).
+estimator is compared with (`cargo run --release -p tengen-player --example estimate_eval`).
 
     scripts/gnugo_aftermath.py /usr/share/goban --exclude Hon-     # the evaluation set
     scripts/gnugo_aftermath.py /usr/share/goban --prefix Hon-      # the tuning set

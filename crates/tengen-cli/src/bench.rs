@@ -15,8 +15,8 @@
 //! instead.
 
 use std::time::{Duration, Instant};
-use tengen::playout::Playouts;
 use tengen::{Board, Color, Size};
+use tengen_player::playout::Playouts;
 
 /// Options of `tengen bench`.
 #[derive(clap::Args)]

@@ -134,10 +134,8 @@ pub fn score_speed(paths: &[PathBuf], count: usize) -> Result<f64, String> {
     }
     let start = Instant::now();
     for g in &games {
-        let options = tengen::estimate::EstimateOptions::for_game(g);
-        let e = tengen::estimate::estimate(g.board(), options);
-        let report = tengen::score::score_with_fills(g, &e.dead, &e.fills);
-        std::hint::black_box(report);
+        let report = tengen_player::estimate::estimate_game(g).score(g);
+        let _ = std::hint::black_box(report);
     }
     Ok(start.elapsed().as_secs_f64() * 1000.0 / games.len() as f64)
 }

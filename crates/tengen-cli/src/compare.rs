@@ -154,7 +154,7 @@ fn result(game: &Game, dead: DeadStones, last: Option<&tengen_sgf::Node>) -> Gam
         }
     }
     let settled = settle(dead, last, game);
-    tengen::score::score_with_fills(game, &settled.dead, &settled.fills).result
+    settled.count(game).result
 }
 
 /// A short word for the agreement column.

@@ -6,6 +6,7 @@ use serde::Serialize;
 use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use tengen::score::{count_with_fills, ScoreReport};
 use tengen::{Color, Game, GameResult, Point, Rules};
 use tengen_sgf::{
     value, GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
@@ -322,6 +323,22 @@ pub struct Settled {
     pub note: String,
 }
 
+impl Settled {
+    /// The count of `game`'s final position, the one these stones were found on, with the
+    /// dead stones taken off and the fills added. The dead stones are stones of that
+    /// position (were the count to refuse them, the position is counted as it stands).
+    pub fn count(&self, game: &Game) -> ScoreReport {
+        count_with_fills(
+            game.board(),
+            &self.dead,
+            &self.fills,
+            &game.tally(),
+            game.rules(),
+        )
+        .unwrap_or_else(|_| game.score())
+    }
+}
+
 /// The dead stones of the final position of `game` as `how` finds them (`last` is the
 /// record's last node, for its `TB`/`TW` markup), and the stones the count adds.
 pub fn settle(how: DeadStones, last: Option<&Node>, game: &Game) -> Settled {
@@ -332,8 +349,7 @@ pub fn settle(how: DeadStones, last: Option<&Node>, game: &Game) -> Settled {
     };
     match how {
         DeadStones::Auto => {
-            let options = tengen::estimate::EstimateOptions::for_game(game);
-            let e = tengen::estimate::estimate(game.board(), options);
+            let e = tengen_player::estimate::estimate_game(game);
             let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
             Settled {
                 dead: e.dead,

@@ -138,7 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let game = &replayed.game;
     let line = tree.line(&args.line.variation);
     let settled = settle(args.dead, line.last().copied(), game);
-    let report = tengen::score::score_with_fills(game, &settled.dead, &settled.fills);
+    let report = settled.count(game);
     let label = record.game_label(args.line.game);
     let mut problems: Vec<Problem> = record.parse_problems().collect();
     problems.extend(replayed.problems.iter().map(|p| record.locate(label, p)));

@@ -123,7 +123,7 @@ fn check_record(path: &Path) -> String {
             };
             let mut dead = marked("TB", Color::White);
             dead.extend(marked("TW", Color::Black));
-            tengen::score::score(game, &dead).result.to_string()
+            game.score_with_dead(&dead).unwrap().result.to_string()
         }
         Phase::Ended(_) | Phase::Confirming(_) => {
             game.result().map(|r| r.to_string()).unwrap_or_default()

@@ -6,14 +6,10 @@
 //! done once in [`Engine::execute`].
 
 use crate::args::{self, Error};
-use crate::free_handicap;
 use crate::kata;
-use crate::mcts;
-use crate::player;
 use crate::protocol::{self, Parsed};
 use crate::queries;
 use crate::records;
-use crate::rng::SplitMix64;
 use crate::scoring;
 use crate::time;
 use std::io::{self, BufRead, Write};
@@ -22,6 +18,7 @@ use tengen::clock::{Clock, TimeControl};
 use tengen::game::SetupError;
 use tengen::rules::Komi;
 use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
+use tengen_player::{free_handicap, mcts, random, Rng};
 
 /// A command handler: the arguments in, the response body or failure message out.
 type Handler = fn(&mut Engine, &[String]) -> Result<String, Error>;
@@ -104,7 +101,7 @@ pub struct Engine {
     game: Game,
     clock: Clock,
     reported: [Option<(Duration, u32)>; 2],
-    rng: SplitMix64,
+    rng: Rng,
     quit: bool,
     player: Player,
 }
@@ -132,7 +129,7 @@ impl Engine {
             game: Game::new(Size::square(DEFAULT_SIDE), rules),
             clock: Clock::new(TimeControl::None),
             reported: [None; 2],
-            rng: seed.map_or_else(SplitMix64::from_entropy, SplitMix64::new),
+            rng: seed.map_or_else(Rng::from_entropy, Rng::new),
             quit: false,
             player: Player::Random,
         }
@@ -147,7 +144,7 @@ impl Engine {
     /// The move `genmove` makes for `color` (`None`: resign).
     fn generate(&mut self, color: Color) -> Option<tengen::Move> {
         match self.player {
-            Player::Random => Some(player::choose(&self.game, color, &mut self.rng)),
+            Player::Random => Some(random::choose(&self.game, color, &mut self.rng)),
             Player::MonteCarlo {
                 playouts,
                 resign_below,

@@ -22,18 +22,13 @@
 mod args;
 pub mod client;
 pub mod engine;
-mod free_handicap;
 mod json;
 mod kata;
-pub mod mcts;
-mod player;
 pub mod protocol;
 mod queries;
 mod records;
-mod rng;
 mod scoring;
 pub mod time;
 
 pub use client::{Client, ClientError};
 pub use engine::{run, Engine, Player};
-pub use rng::SplitMix64;

@@ -1,10 +1,10 @@
 //! GTP's end-of-game commands: `final_score`, `final_status_list` (GNU Go's statuses
 //! included) and `kgs-genmove_cleanup`, from tengen's dead-stone estimator.
 
-use crate::rng::SplitMix64;
-use tengen::estimate::{estimate, Estimate, EstimateOptions};
-use tengen::score::{score_with_fills, ScoreReport};
+use tengen::score::ScoreReport;
 use tengen::{Color, Game, Move, Point};
+use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
+use tengen_player::Rng;
 
 /// The estimate of the current position, with the same seed every time so that
 /// `final_score` and `final_status_list` agree.
@@ -14,8 +14,14 @@ pub fn current_estimate(game: &Game) -> Estimate {
 
 /// The score of the current position with the estimated dead stones removed.
 pub fn final_score(game: &Game) -> ScoreReport {
-    let e = current_estimate(game);
-    score_with_fills(game, &e.dead, &e.fills)
+    counted(game, &current_estimate(game))
+}
+
+/// The count of `game` with the estimate `e` of its position: the estimate's dead points
+/// are stones of that position, so the count takes them (were it to refuse them, the
+/// position as it stands is counted).
+fn counted(game: &Game, e: &Estimate) -> ScoreReport {
+    e.score(game).unwrap_or_else(|_| game.score())
 }
 
 /// The points with a GTP status: `alive`, `dead`, `seki`, and GNU Go's
@@ -25,7 +31,7 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     let board = game.board();
     let size = board.size();
     let stones = || size.all_points().filter(|&p| board.get(p).is_some());
-    let report = || score_with_fills(game, &e.dead, &e.fills);
+    let report = || counted(game, &e);
     // Seki as the score sees it: after the estimator's border fills and with its dead
     // stones removed.
     let seki = || report().seki;
@@ -54,13 +60,10 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     })
 }
 
-/// `kgs-genmove_cleanup`: like `genmove`, but never a pass while opponent stones the
-/// estimator calls dead remain on the board: then it plays next to them, to capture them.
-pub fn cleanup_move(game: &Game, color: Color, rng: &mut SplitMix64) -> Move {
-    let choice = crate::player::choose(game, color, rng);
-    if choice != Move::Pass {
-        return choice;
-    }
+/// `kgs-genmove_cleanup`: like `genmove`, but while opponent stones the estimator calls
+/// dead remain on the board it plays on their liberties first, to capture them, and it never
+/// passes then. Without dead stones left it is the random player's move.
+pub fn cleanup_move(game: &Game, color: Color, rng: &mut Rng) -> Move {
     let e = current_estimate(game);
     let board = game.board();
     let size = board.size();
@@ -70,7 +73,11 @@ pub fn cleanup_move(game: &Game, color: Color, rng: &mut SplitMix64) -> Move {
         .copied()
         .filter(|&p| board.get(p) == Some(color.opponent()))
         .collect();
-    // Liberties of the dead stones first, then any legal play at all.
+    if dead_opponent.is_empty() {
+        return tengen_player::random::choose(game, color, rng);
+    }
+    // Liberties of the dead stones first, then any other play the random player would
+    // make, then any legal play at all.
     let mut targets: Vec<Point> = dead_opponent
         .iter()
         .flat_map(|&p| board.chain_liberties(p))
@@ -81,13 +88,11 @@ pub fn cleanup_move(game: &Game, color: Color, rng: &mut SplitMix64) -> Move {
     if let Some(p) = targets.into_iter().find(legal) {
         return Move::Play(p);
     }
-    if !dead_opponent.is_empty() {
-        if let Some(p) = size
+    match tengen_player::random::choose(game, color, rng) {
+        Move::Pass => size
             .all_points()
             .find(|p| board.get(*p).is_none() && legal(p))
-        {
-            return Move::Play(p);
-        }
+            .map_or(Move::Pass, Move::Play),
+        play => play,
     }
-    Move::Pass
 }

@@ -37,8 +37,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use tengen::illegal::Illegal;
 use tengen::rules::KoRule;
+use tengen::Rng;
 use tengen::{Color, Move, Point};
-use tengen_gtp::{Client, Engine, SplitMix64};
+use tengen_gtp::{Client, Engine};
 
 /// Where Debian installs GNU Go; `TENGEN_GNUGO` may name another binary.
 const GNUGO: &str = "/usr/games/gnugo";
@@ -98,7 +99,7 @@ struct Match {
     tengen: Engine,
     gnugo: Client,
     variant: &'static Variant,
-    rng: SplitMix64,
+    rng: Rng,
     /// Every position of the current game as text, with the player to move after it.
     history: Vec<(String, Color)>,
     /// The GTP commands of the current game, for reproducing a failure.
@@ -208,9 +209,9 @@ impl Match {
         if plays.is_empty() || r < 2 {
             Move::Pass
         } else if r < 35 && !suicides.is_empty() {
-            Move::Play(suicides[self.rng.below(suicides.len())])
+            Move::Play(suicides[self.rng.index(suicides.len())])
         } else {
-            Move::Play(plays[self.rng.below(plays.len())])
+            Move::Play(plays[self.rng.index(plays.len())])
         }
     }
 
@@ -236,7 +237,7 @@ impl Match {
         if refused.is_empty() {
             return;
         }
-        let p = refused[self.rng.below(refused.len())];
+        let p = refused[self.rng.index(refused.len())];
         let cmd = format!("play {} {}", letter(color), p.to_gtp(g.size()));
         let t = self.tengen(&cmd);
         let gn = self.gnugo.send(&cmd);
@@ -259,7 +260,7 @@ impl Match {
         }
         let size = self.tengen.game().size();
         let points: Vec<Point> = size.all_points().collect();
-        let p = points[self.rng.below(points.len())];
+        let p = points[self.rng.index(points.len())];
         let v = p.to_gtp(size);
         if self.both(&format!("color {v}")) != "empty" {
             self.both(&format!("countlib {v}"));
@@ -404,7 +405,7 @@ fn differential(variant: &'static Variant, seed: u64) {
         gnugo,
         variant,
         // `TENGEN_GNUGO_SEED` varies the games of every variant for soak runs.
-        rng: SplitMix64::new(env_number("TENGEN_GNUGO_SEED", 0) ^ seed),
+        rng: Rng::new(env_number("TENGEN_GNUGO_SEED", 0) ^ seed),
         history: Vec::new(),
         log: Vec::new(),
         exceptions: 0,

@@ -433,8 +433,8 @@ impl App {
         if !g.proposed {
             let game = g.game.clone();
             let dead = tokio::task::spawn_blocking(move || {
-                let options = tengen::estimate::EstimateOptions::for_game(&game);
-                let e = tengen::estimate::estimate(game.board(), options);
+                let options = tengen_player::estimate::EstimateOptions::for_game(&game);
+                let e = tengen_player::estimate::estimate(game.board(), options);
                 e.dead
                     .iter()
                     .map(|p| p.to_gtp(game.size()))
@@ -481,14 +481,14 @@ impl App {
         };
         tokio::spawn(async move {
             let decision = tokio::task::spawn_blocking(move || {
-                let options = tengen_gtp::mcts::Options {
+                let options = tengen_player::mcts::Options {
                     seed: seq as u64,
                     ..Default::default()
                 };
-                tengen_gtp::mcts::choose(
+                tengen_player::mcts::choose(
                     &game,
                     bot,
-                    tengen_gtp::mcts::Budget::Playouts(playouts),
+                    tengen_player::mcts::Budget::Playouts(playouts),
                     options,
                 )
             })

@@ -5,9 +5,9 @@ use crate::live::{elapsed, millis, LiveGame, Millis, PhaseName};
 use crate::settings::color_name;
 use serde_json::{json, Value};
 use tengen::clock::TimeControl;
-use tengen::game::{EndReason, Phase};
-use tengen::score::{score, ScoreReport, Terms};
+use tengen::score::{ScoreReport, Terms};
 use tengen::{Board, Color, Point, Size};
+use tengen::{EndReason, Phase};
 
 /// A board as rows of `.`, `X` and `O`, the top row first.
 pub fn board_rows(board: &Board) -> Vec<String> {
@@ -105,7 +105,7 @@ fn clock_json(g: &LiveGame, now: Millis) -> Value {
     })
 }
 
-fn moves_json(records: &[tengen::game::MoveRecord], times: &[u64], size: Size) -> Vec<Value> {
+fn moves_json(records: &[tengen::MoveRecord], times: &[u64], size: Size) -> Vec<Value> {
     records
         .iter()
         .enumerate()
@@ -125,7 +125,11 @@ fn scoring_json(g: &LiveGame) -> Value {
         return Value::Null;
     };
     let dead: Vec<Point> = marks.dead.iter().copied().collect();
-    let report = score(&g.game, &dead);
+    // Marks are always stones of the board (a mark of an empty point is refused).
+    let report = g
+        .game
+        .score_with_dead(&dead)
+        .unwrap_or_else(|_| g.game.score());
     json!({
         "dead": vertices(&dead, g.size()),
         "marks_seq": g.marks_seq,
@@ -160,8 +164,7 @@ fn end_name(g: &LiveGame) -> Value {
 
 /// The final score, when the game ended by counting.
 pub fn final_score(g: &LiveGame) -> Option<ScoreReport> {
-    matches!(g.game.phase(), Phase::Ended(EndReason::Passes))
-        .then(|| score(&g.game, g.game.final_dead()))
+    matches!(g.game.phase(), Phase::Ended(EndReason::Passes)).then(|| g.game.score())
 }
 
 fn players(g: &LiveGame) -> Value {

@@ -134,13 +134,11 @@ fn the_estimator_reproduces_most_recorded_results() {
         let Some(want) = r.result.as_deref().and_then(normalised_result) else {
             continue;
         };
-        let e = tengen::estimate::estimate(
+        let e = tengen_player::estimate::estimate(
             r.game.board(),
-            tengen::estimate::EstimateOptions::for_game(&r.game),
+            tengen_player::estimate::EstimateOptions::for_game(&r.game),
         );
-        let got = tengen::score::score_with_fills(&r.game, &e.dead, &e.fills)
-            .result
-            .to_string();
+        let got = e.score(&r.game).unwrap().result.to_string();
         total += 1;
         exact += (got == want) as u32;
         winner += (got[..1] == want[..1]) as u32;

@@ -296,20 +296,9 @@ fn setup_handicap_and_turn() {
     );
 }
 
-/// A tiny random generator for generated records.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn generated_records_round_trip() {
-    let mut rng = Rng(0x5eed);
+    let mut rng = tengen::Rng::new(0x5eed);
     for k in 0..40 {
         let name = RulesetName::ALL[k % RulesetName::ALL.len()];
         let size = [
@@ -327,7 +316,7 @@ fn generated_records_round_trip() {
                 break;
             }
             let moves = g.legal_moves();
-            g.play(moves[rng.below(moves.len())]).unwrap();
+            g.play(moves[rng.index(moves.len())]).unwrap();
         }
         let info = tengen_sgf::RecordInfo {
             black: Some("黒 \\ ] x".into()),

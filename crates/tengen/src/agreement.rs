@@ -5,9 +5,11 @@
 //! the final position's stones are dead.
 
 use crate::color::Color;
-use crate::game::{EndReason, Game, MoveRecord, Phase};
+use crate::game::{Game, Phase};
 use crate::illegal::Illegal;
+use crate::moves::MoveRecord;
 use crate::point::{Move, Point};
+use crate::result::EndReason;
 use crate::rules::DeadStones;
 use std::collections::BTreeSet;
 use std::fmt;

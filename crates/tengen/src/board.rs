@@ -147,6 +147,14 @@ impl Neighbours {
 
 /// A Go board of any size from 1x1 to 25x25.
 ///
+/// The Zobrist key of a stone of `c` on the padded index `i`: a board's hash is the
+/// exclusive or of the keys of its stones, so a player can update a hash for a play
+/// without making it (see [`Board::hash_after`] for the general case).
+#[inline(always)]
+pub fn stone_key(i: Idx, c: Color) -> u64 {
+    crate::zobrist::KEYS[at(i)][c.index()]
+}
+
 /// Invariants (checked by [`Board::check_invariants`]): every stone's `head` is the head of
 /// its chain and `next` links the chain's stones in a ring; the head's `ChainInfo` holds
 /// the exact stone and liberty counts; every empty point and every wall has `head == 0`

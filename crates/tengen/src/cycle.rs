@@ -3,9 +3,9 @@
 
 use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
-use crate::game::MoveRecord;
 use crate::history::Positions;
 use crate::illegal::Illegal;
+use crate::moves::MoveRecord;
 use crate::point::Point;
 use std::collections::{BTreeSet, HashMap};
 

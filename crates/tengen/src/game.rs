@@ -8,141 +8,13 @@ use crate::handicap::{fixed_handicap, HandicapError};
 use crate::history::Positions;
 use crate::illegal::Illegal;
 use crate::ko;
+use crate::moves::{MoveRecord, Removed};
 use crate::point::{Move, Point, Size};
+use crate::result::{EndReason, GameResult};
 use crate::rules::{KoRule, LongCycle, Rules, Suicide};
+use crate::score::{self, CountError, ScoreReport, Tally};
 use std::fmt;
 use std::sync::OnceLock;
-
-/// One move of the game as it happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    /// Who moved.
-    pub color: Color,
-    /// The move.
-    pub mv: Move,
-    /// The stones the play removed: the opponent's (step 2) or, for a suicide, its own
-    /// (step 3). A play never does both: a capture leaves the new stone a liberty.
-    removed: Removed,
-    /// Whether `removed` are the mover's own stones (a suicide).
-    suicide: bool,
-    /// For a pass: whether it handed a prisoner to the opponent (RULES.md §4).
-    pub pass_stone: bool,
-    /// For a pass: whether it made the preliminary end (RULES.md §4).
-    pub preliminary_end: bool,
-    /// For a play that took a ko: the point where an immediate one-stone retake would be.
-    pub ko: Option<Point>,
-}
-
-impl MoveRecord {
-    /// Opponent stones captured by step 2 (sorted).
-    pub fn captured(&self) -> &[Point] {
-        if self.suicide {
-            &[]
-        } else {
-            self.removed.as_slice()
-        }
-    }
-
-    /// Own stones removed by step 3, suicide (sorted).
-    pub fn suicided(&self) -> &[Point] {
-        if self.suicide {
-            self.removed.as_slice()
-        } else {
-            &[]
-        }
-    }
-}
-
-/// The points of the stones one play removed, sorted. A few are kept in the record
-/// itself: most plays remove nothing and most captures are small, so that recording a
-/// move (every move of every record replayed) allocates nothing.
-#[derive(Clone)]
-enum Removed {
-    /// Up to [`Removed::INLINE`] points; the slots from `len` on are unused.
-    Inline {
-        len: u8,
-        points: [Point; Removed::INLINE],
-    },
-    /// More points.
-    Heap(Box<[Point]>),
-}
-
-impl Removed {
-    /// As many points as fit beside the length in the space the boxed list takes.
-    const INLINE: usize = 11;
-
-    /// No point.
-    const NONE: Removed = Removed::Inline {
-        len: 0,
-        points: [Point::new(0, 0); Removed::INLINE],
-    };
-
-    /// The points of `sorted`.
-    fn of(sorted: &[Point]) -> Removed {
-        match sorted.len() {
-            n @ 0..=Removed::INLINE => {
-                let mut points = [Point::new(0, 0); Removed::INLINE];
-                points[..n].copy_from_slice(sorted);
-                Removed::Inline {
-                    len: n as u8,
-                    points,
-                }
-            }
-            _ => Removed::Heap(sorted.into()),
-        }
-    }
-
-    fn as_slice(&self) -> &[Point] {
-        match self {
-            Removed::Inline { len, points } => &points[..*len as usize],
-            Removed::Heap(points) => points,
-        }
-    }
-}
-
-impl PartialEq for Removed {
-    fn eq(&self, other: &Removed) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for Removed {}
-
-impl fmt::Debug for Removed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-/// How a game ended (RULES.md §4, other ends).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// The ending rule's passes: the game goes to scoring.
-    Passes,
-    /// A player resigned.
-    Resignation {
-        /// Who resigned.
-        loser: Color,
-    },
-    /// A player ran out of time (Ikeda rule 2: a player who fails to move loses).
-    Time {
-        /// Who ran out of time.
-        loser: Color,
-    },
-    /// A player forfeited.
-    Forfeit {
-        /// Who forfeited.
-        loser: Color,
-    },
-    /// A situation recurred a third time with no pass in between under simple ko
-    /// (RULES.md §3.1).
-    LongCycle {
-        /// The ruling: no result or draw.
-        outcome: LongCycle,
-        /// The three moves after which the same situation stood (0 = the start).
-        occurrences: [usize; 3],
-    },
-}
 
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,58 +28,6 @@ pub enum Phase {
     Confirming(Box<crate::agreement::Confirmation>),
     /// The game is over.
     Ended(EndReason),
-}
-
-/// A game result, written as in SGF (RULES.md §5.2, "Winner").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// Decided by the score: the winner (`None` for a draw) and the margin in half points.
-    Score {
-        /// The winner; `None` when the scores are equal and ties are draws.
-        winner: Option<Color>,
-        /// The margin in half points.
-        margin_halves: u32,
-    },
-    /// The loser resigned.
-    Resignation(Color),
-    /// The loser ran out of time.
-    Time(Color),
-    /// The loser forfeited.
-    Forfeit(Color),
-    /// A draw (`0`), e.g. a Korean long cycle.
-    Draw,
-    /// No result (`Void`), e.g. a Japanese long cycle.
-    Void,
-}
-
-impl GameResult {
-    /// The winner, if someone won.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::Score { winner, .. } => winner,
-            GameResult::Resignation(w) | GameResult::Time(w) | GameResult::Forfeit(w) => Some(w),
-            GameResult::Draw | GameResult::Void => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameResult::Score { winner: None, .. } | GameResult::Draw => f.write_str("0"),
-            GameResult::Score {
-                winner: Some(w),
-                margin_halves,
-            } => {
-                write!(f, "{}+", w.letter())?;
-                crate::rules::write_halves(f, *margin_halves as i32)
-            }
-            GameResult::Resignation(w) => write!(f, "{}+R", w.letter()),
-            GameResult::Time(w) => write!(f, "{}+T", w.letter()),
-            GameResult::Forfeit(w) => write!(f, "{}+F", w.letter()),
-            GameResult::Void => f.write_str("Void"),
-        }
-    }
 }
 
 /// Why a setup (handicap, setup stones) was refused.
@@ -478,9 +298,7 @@ impl Game {
     pub fn result(&self) -> Option<GameResult> {
         match &self.phase {
             Phase::Playing | Phase::Scoring(_) | Phase::Confirming(_) => None,
-            Phase::Ended(EndReason::Passes) => {
-                Some(crate::score::score(self, &self.final_dead).result)
-            }
+            Phase::Ended(EndReason::Passes) => Some(self.score().result),
             Phase::Ended(EndReason::Resignation { loser }) => {
                 Some(GameResult::Resignation(loser.opponent()))
             }
@@ -494,6 +312,43 @@ impl Game {
             }) => Some(GameResult::Draw),
             Phase::Ended(EndReason::LongCycle { .. }) => Some(GameResult::Void),
         }
+    }
+
+    /// What the game contributes to its count besides the final position: captures, pass
+    /// stones, handicap, the first passer and the plays after a preliminary end.
+    pub fn tally(&self) -> Tally {
+        let mut pass_stones = [0; 2];
+        for r in self.moves.iter().filter(|r| r.pass_stone) {
+            pass_stones[r.color.opponent().index()] += 1;
+        }
+        let late_plays = match self.passes.preliminary_end {
+            Some(start) => self.moves[start..]
+                .iter()
+                .filter_map(|r| r.mv.point().map(|p| (p, r.color)))
+                .collect(),
+            None => Vec::new(),
+        };
+        Tally {
+            captures: Color::BOTH.map(|c| self.prisoners[c.index()] - pass_stones[c.index()]),
+            pass_stones,
+            handicap: self.start.handicap.len() as u32,
+            first_passer: self.passes.first_pass,
+            late_plays,
+        }
+    }
+
+    /// The count of the current position under the game's rules, with the stones found
+    /// dead when the game was settled removed (none before, and none under play-out rules).
+    pub fn score(&self) -> ScoreReport {
+        // The settled dead stones were checked against this board when they were settled.
+        let dead = self.final_dead.clone();
+        score::count_checked(&self.board, dead, &[], &self.tally(), &self.rules)
+    }
+
+    /// The count of the current position under the game's rules with `dead` removed; refused
+    /// if a dead point is off the board or holds no stone.
+    pub fn score_with_dead(&self, dead: &[Point]) -> Result<ScoreReport, CountError> {
+        score::count(&self.board, dead, &self.tally(), &self.rules)
     }
 
     /// Stones `c` may still put on the board under a stone supply (RULES.md §4), or `None`

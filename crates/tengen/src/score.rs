@@ -2,12 +2,13 @@
 //! final position after the dead stones are removed. A report lists each term per player,
 //! the owner of every point, and the result in SGF form.
 
+use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Game, GameResult};
 use crate::grid::Grid;
 use crate::life;
-use crate::point::{Move, Point};
-use crate::rules::{Compensation, FirstPassAdjustment, Scoring, SekiTerritory, Ties};
+use crate::point::Point;
+use crate::result::GameResult;
+use crate::rules::{Compensation, FirstPassAdjustment, Rules, Scoring, SekiTerritory, Ties};
 use std::fmt;
 
 /// One player's score, term by term. Points are in half points so that komi is exact.
@@ -66,28 +67,110 @@ impl ScoreReport {
     }
 }
 
-/// Scores the game's current position with `dead` stones removed, under its rules.
-pub fn score(game: &Game, dead: &[Point]) -> ScoreReport {
-    score_with_fills(game, dead, &[])
+/// What a game contributed to its count besides the final position: the prisoners, pass
+/// stones, handicap and passes that some rules count (RULES.md §5.2, §6). A game gives its
+/// own with [`crate::Game::tally`]; a count of a bare position takes the default (nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Stones each player (Black, White) captured during the game, suicided opponent stones
+    /// included, pass stones not.
+    pub captures: [u32; 2],
+    /// Pass stones each player received (RULES.md §4).
+    pub pass_stones: [u32; 2],
+    /// Handicap stones Black placed (for compensation, RULES.md §6).
+    pub handicap: u32,
+    /// The player who passed first in the game (for first-pass adjustments, RULES.md §5.2).
+    pub first_passer: Option<Color>,
+    /// The plays made after Ikeda's preliminary end, in order, if there was one: Ikeda
+    /// Territory II takes a point for each such stone still on the board that is not
+    /// immortal (RULES.md §5.2).
+    pub late_plays: Vec<(Point, Color)>,
 }
 
-/// As [`score`], with some empty points first filled with stones, as the players would
-/// have done to close open borders before counting (see [`crate::estimate`]).
-pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -> ScoreReport {
-    let rules = game.rules();
-    let mut grid = Grid::from_board(game.board());
+/// Why a count was refused: its input does not describe this board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountError {
+    /// A point marked dead is off the board.
+    OffBoard(Point),
+    /// A point marked dead holds no stone.
+    NoStone(Point),
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::OffBoard(p) => {
+                write!(f, "the dead point ({}, {}) is off the board", p.x, p.y)
+            }
+            CountError::NoStone(p) => {
+                write!(f, "the dead point ({}, {}) holds no stone", p.x, p.y)
+            }
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// Counts `board` with the `dead` stones removed, under `rules`, with what the game
+/// contributed in `tally`.
+pub fn count(
+    board: &Board,
+    dead: &[Point],
+    tally: &Tally,
+    rules: &Rules,
+) -> Result<ScoreReport, CountError> {
+    count_with_fills(board, dead, &[], tally, rules)
+}
+
+/// As [`count`], with some empty points first filled with stones, as the players would have
+/// done to close open borders before counting (the estimator proposes such fills). A fill
+/// on a point that holds a stone, or off the board, is ignored.
+pub fn count_with_fills(
+    board: &Board,
+    dead: &[Point],
+    fills: &[(Point, Color)],
+    tally: &Tally,
+    rules: &Rules,
+) -> Result<ScoreReport, CountError> {
+    let dead = checked_dead(board, dead)?;
+    Ok(count_checked(board, dead, fills, tally, rules))
+}
+
+/// The dead points sorted and without repeats, or the first one that is no stone of the
+/// board.
+fn checked_dead(board: &Board, dead: &[Point]) -> Result<Vec<Point>, CountError> {
+    let mut dead = dead.to_vec();
+    dead.sort();
+    dead.dedup();
+    for &p in &dead {
+        if !board.size().contains(p) {
+            return Err(CountError::OffBoard(p));
+        }
+        if board.get(p).is_none() {
+            return Err(CountError::NoStone(p));
+        }
+    }
+    Ok(dead)
+}
+
+/// The count, once the dead points are known to be stones of the board (sorted).
+pub(crate) fn count_checked(
+    board: &Board,
+    dead: Vec<Point>,
+    fills: &[(Point, Color)],
+    tally: &Tally,
+    rules: &Rules,
+) -> ScoreReport {
+    let mut dead = dead;
+    dead.sort();
+    dead.dedup();
+    let size = board.size();
+    let mut grid = Grid::from_board(board);
     for &(p, c) in fills {
-        if grid.get(p).is_none() {
+        if size.contains(p) && grid.get(p).is_none() {
             grid.set(p, Some(c));
         }
     }
-    let mut dead: Vec<Point> = dead
-        .iter()
-        .copied()
-        .filter(|&p| grid.get(p).is_some())
-        .collect();
-    dead.sort();
-    dead.dedup();
     let mut terms = [Terms::default(), Terms::default()];
     for &p in &dead {
         if let Some(c) = grid.get(p) {
@@ -100,6 +183,47 @@ pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -
         .iter()
         .map(|&c| life::unconditional(&grid, c).alive)
         .collect();
+    let owner = territory(&grid, rules, &seki, &immortal, &mut terms);
+    for c in Color::BOTH {
+        let t = &mut terms[c.index()];
+        t.stones = grid.cells.iter().filter(|&&x| x == Some(c)).count() as u32;
+        t.pass_stones = tally.pass_stones[c.index()];
+        t.captures = tally.captures[c.index()];
+    }
+    if rules.group_tax {
+        for c in Color::BOTH {
+            terms[c.index()].group_tax = group_tax(&grid, c, &seki);
+        }
+    }
+    if rules.immortal_territory_only {
+        late_stones(board, tally, &immortal, &mut terms);
+    }
+    modifiers(rules, tally, &mut terms);
+    for t in terms.iter_mut() {
+        t.total = total(t, rules.scoring);
+    }
+    let [black, white] = terms;
+    let result = winner(black.total - white.total, rules.ties);
+    ScoreReport {
+        black,
+        white,
+        owner,
+        dead,
+        seki,
+        result,
+        scoring: rules.scoring,
+    }
+}
+
+/// The regions that count as territory, added to `terms`; returns the owner of every
+/// point: a stone's colour, or the player a counted region belongs to.
+fn territory(
+    grid: &Grid,
+    rules: &Rules,
+    seki: &[Point],
+    immortal: &[Vec<Point>],
+    terms: &mut [Terms; 2],
+) -> Vec<Option<Color>> {
     let mut owner: Vec<Option<Color>> = grid.cells.clone();
     for region in grid
         .areas()
@@ -129,82 +253,48 @@ pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -
             owner[grid.k(*p)] = Some(c);
         }
     }
-    for c in Color::BOTH {
-        let t = &mut terms[c.index()];
-        t.stones = grid.cells.iter().filter(|&&x| x == Some(c)).count() as u32;
-        t.pass_stones = game
-            .moves()
-            .iter()
-            .filter(|r| r.pass_stone && r.color == c.opponent())
-            .count() as u32;
-        t.captures = game.prisoners(c) - t.pass_stones;
-    }
-    if rules.group_tax {
-        for c in Color::BOTH {
-            terms[c.index()].group_tax = group_tax(&grid, c, &seki);
-        }
-    }
-    if rules.immortal_territory_only {
-        late_stones(game, &immortal, &mut terms);
-    }
-    modifiers(game, &mut terms);
-    let total = |t: &mut Terms, scoring: Scoring| {
-        let points = match scoring {
-            Scoring::Area => t.stones + t.territory,
-            Scoring::Territory => t.territory + t.captures + t.dead + t.pass_stones,
-            Scoring::Stones => t.stones,
-        } as i32;
-        t.total = 2 * (points - t.group_tax as i32 - t.late_stones as i32)
-            + t.komi
-            + t.compensation
-            + t.adjustment;
+    owner
+}
+
+/// A player's total in half points: the terms her scoring method counts, less group tax
+/// and late stones, plus the modifiers (RULES.md §5.2).
+fn total(t: &Terms, scoring: Scoring) -> i32 {
+    let points = match scoring {
+        Scoring::Area => t.stones + t.territory,
+        Scoring::Territory => t.territory + t.captures + t.dead + t.pass_stones,
+        Scoring::Stones => t.stones,
+    } as i32;
+    2 * (points - t.group_tax as i32 - t.late_stones as i32)
+        + t.komi
+        + t.compensation
+        + t.adjustment
+}
+
+/// The result of a difference of totals, Black's minus White's, in half points.
+fn winner(diff: i32, ties: Ties) -> GameResult {
+    let winner = match diff.signum() {
+        1 => Some(Color::Black),
+        -1 => Some(Color::White),
+        _ if ties == Ties::BlackWins => Some(Color::Black),
+        _ => None,
     };
-    for t in terms.iter_mut() {
-        total(t, rules.scoring);
-    }
-    let [black, white] = terms;
-    let diff = black.total - white.total;
-    let result = match diff.signum() {
-        1 => GameResult::Score {
-            winner: Some(Color::Black),
-            margin_halves: diff.unsigned_abs(),
-        },
-        -1 => GameResult::Score {
-            winner: Some(Color::White),
-            margin_halves: diff.unsigned_abs(),
-        },
-        _ if rules.ties == Ties::BlackWins => GameResult::Score {
-            winner: Some(Color::Black),
-            margin_halves: 0,
-        },
-        _ => GameResult::Score {
-            winner: None,
-            margin_halves: 0,
-        },
-    };
-    ScoreReport {
-        black,
-        white,
-        owner,
-        dead,
-        seki,
-        result,
-        scoring: rules.scoring,
+    GameResult::Score {
+        winner,
+        margin_halves: diff.unsigned_abs(),
     }
 }
 
 /// Komi, handicap compensation and first-pass adjustments (RULES.md §5.2, §6).
-fn modifiers(game: &Game, terms: &mut [Terms; 2]) {
-    let rules = game.rules();
+fn modifiers(rules: &Rules, tally: &Tally, terms: &mut [Terms; 2]) {
     let white = &mut terms[Color::White.index()];
     white.komi = rules.komi.0;
-    let n = game.handicap().len() as i32;
+    let n = tally.handicap as i32;
     white.compensation = 2 * match rules.compensation {
         Compensation::None => 0,
         Compensation::N => n,
         Compensation::NMinusOne => (n - 1).max(0),
     };
-    if game.pass_state().first_pass == Some(Color::White) {
+    if tally.first_passer == Some(Color::White) {
         match rules.first_pass {
             FirstPassAdjustment::None => {}
             FirstPassAdjustment::HalfPoint => {
@@ -234,15 +324,10 @@ fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
 
 /// Ikeda Territory II: each player loses a point per stone she played after the
 /// preliminary end that is on the board and not immortal.
-fn late_stones(game: &Game, immortal: &[Vec<Point>], terms: &mut [Terms; 2]) {
-    let Some(start) = game.pass_state().preliminary_end else {
-        return;
-    };
-    for r in &game.moves()[start..] {
-        if let Move::Play(p) = r.mv {
-            if game.board().get(p) == Some(r.color) && !immortal[r.color.index()].contains(&p) {
-                terms[r.color.index()].late_stones += 1;
-            }
+fn late_stones(board: &Board, tally: &Tally, immortal: &[Vec<Point>], terms: &mut [Terms; 2]) {
+    for &(p, c) in &tally.late_plays {
+        if board.get(p) == Some(c) && !immortal[c.index()].contains(&p) {
+            terms[c.index()].late_stones += 1;
         }
     }
 }

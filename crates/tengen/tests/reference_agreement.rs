@@ -81,7 +81,7 @@ fn compare_game(
         let mv = if legal.is_empty() || rng.below(12) == 0 {
             None
         } else {
-            Some(legal[rng.below(legal.len())])
+            Some(legal[rng.index(legal.len())])
         };
         match mv {
             Some(p) => {
@@ -105,7 +105,7 @@ fn compare_game(
 }
 
 fn run_all(ko: KoRule, games: usize, max_moves: usize) -> [usize; 4] {
-    let mut rng = Rng(ko as u64 * 7919 + 17);
+    let mut rng = Rng::new(ko as u64 * 7919 + 17);
     let mut total = [0; 4];
     for suicide in Suicide::ALL.iter().copied() {
         for &(w, h) in &[(2u8, 2u8), (3, 3), (4, 3), (4, 4), (5, 1), (5, 5)] {

@@ -3,8 +3,13 @@
 mod common;
 
 use tengen::life::{seki, unconditional};
-use tengen::score::score;
+use tengen::score::ScoreReport;
 use tengen::{Board, Color, Game, GameResult, Point, Rules, RulesetName, Size};
+
+/// The count of `g` with `dead` removed (the dead points are stones of its board).
+fn score(g: &Game, dead: &[Point]) -> ScoreReport {
+    g.score_with_dead(dead).unwrap()
+}
 
 fn game(text: &str, rules: &str) -> Game {
     Game::from_position(

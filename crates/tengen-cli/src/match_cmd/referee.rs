@@ -8,10 +8,10 @@ use super::{Config, Player};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use tengen::clock::{Clock, Flag};
-use tengen::estimate::EstimateOptions;
 use tengen::score::ScoreReport;
 use tengen::{Color, EndReason, Game, GameResult, Move, Phase, Point};
 use tengen_gtp::ClientError;
+use tengen_player::estimate::EstimateOptions;
 
 /// Why a player lost other than on the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -390,8 +390,8 @@ impl<'a> Referee<'a> {
             Some(Stop::NoResult(why)) => (GameResult::Void, None, why),
             None => self.ending(),
         };
-        let score = matches!(self.game.phase(), Phase::Ended(EndReason::Passes))
-            .then(|| tengen::score::score(&self.game, self.game.final_dead()));
+        let score =
+            matches!(self.game.phase(), Phase::Ended(EndReason::Passes)).then(|| self.game.score());
         Outcome {
             game: self.game,
             result,

@@ -3,9 +3,9 @@
 //! (RULES.md §5.1).
 
 use std::collections::BTreeSet;
-use tengen::estimate::{estimate, EstimateOptions};
 use tengen::rules::DeadStones;
 use tengen::{Game, Point};
+use tengen_player::estimate::{estimate, EstimateOptions};
 
 /// How many times play resumes for a dispute under the resume rules before the referee
 /// counts the disputed stones as alive.

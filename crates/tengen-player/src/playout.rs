@@ -3,7 +3,7 @@
 //!
 //! A playout starts from a board and a player to move and plays uniformly random
 //! *acceptable* moves until two passes in a row. It works on the bare [`Board`], not on a
-//! [`Game`](crate::Game), so it keeps no history beyond what its repetition rule needs.
+//! [`Game`](tengen::Game), so it keeps no history beyond what its repetition rule needs.
 //!
 //! A play on the empty point `p` is **acceptable** for the player `c` when all of these hold:
 //! - it is not suicide: after step 2 (captures) the new stone's chain has a liberty
@@ -40,38 +40,10 @@
 //! index is drawn. Each acceptable play is thus chosen with the same probability, and
 //! nothing is allocated per move or per playout.
 
-use crate::board::{Board, Cell, Idx, ARRAY, CELLS};
-use crate::color::Color;
 use crate::reading::liberties;
-use crate::zobrist::KEYS;
-
-/// A small, fast, seeded pseudo-random generator (wyrand, by Wang Yi). Not cryptographic.
-#[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
-}
-
-impl Rng {
-    /// A generator with the given seed; the same seed gives the same sequence everywhere.
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = (self.state as u128).wrapping_mul((self.state ^ 0xe703_7ed1_a0b4_28db) as u128);
-        ((t >> 64) ^ t) as u64
-    }
-
-    /// A number in `0..n` (`n > 0`), by multiply-and-shift (Lemire) without rejection:
-    /// the bias, below `n / 2^64`, is far too small to matter for playouts.
-    #[inline]
-    pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u32
-    }
-}
+use tengen::board::{stone_key, Board, Cell, Idx, CELLS};
+use tengen::color::Color;
+use tengen::Rng;
 
 /// Whether the empty point `i` is an own eye of `c`, which playouts do not fill: every
 /// on-board neighbour holds a stone of `c`, and the diagonal neighbours hold fewer than two
@@ -138,8 +110,8 @@ impl SuperkoSet {
             generation: 0,
             mask: 0,
             plays: Vec::new(),
-            earlier: Board::new(crate::point::Size::square(1)),
-            candidate: Board::new(crate::point::Size::square(1)),
+            earlier: Board::new(tengen::point::Size::square(1)),
+            candidate: Board::new(tengen::point::Size::square(1)),
         }
     }
 
@@ -219,7 +191,7 @@ impl SuperkoSet {
 /// (the stone stays; opponent chains whose last liberty is `i` go).
 #[inline]
 fn hash_after_play(b: &Board, i: Idx, c: Color) -> u64 {
-    let h = b.hash() ^ KEYS[i as usize & (ARRAY - 1)][c.index()];
+    let h = b.hash() ^ stone_key(i, c);
     // The opponent chains in atari around `i`, packed to the front without branching
     // (whether a neighbour is one is a coin toss that a branch would often mispredict).
     // Walls and empty points have no liberties, so only stones can be in atari.
@@ -242,7 +214,7 @@ fn hash_after_play(b: &Board, i: Idx, c: Color) -> u64 {
 fn captured_hash(b: &Board, mut h: u64, heads: &[Idx], opp: Color) -> u64 {
     for (k, &head) in heads.iter().enumerate() {
         if !heads[..k].contains(&head) {
-            b.for_each_stone(head, |s| h ^= KEYS[s as usize & (ARRAY - 1)][opp.index()]);
+            b.for_each_stone(head, |s| h ^= stone_key(s, opp));
         }
     }
     h
@@ -266,7 +238,7 @@ impl Playouts {
     /// Playout state with a seeded generator (the same seed replays the same playouts).
     pub fn new(seed: u64) -> Playouts {
         Playouts {
-            board: Board::new(crate::point::Size::square(1)),
+            board: Board::new(tengen::point::Size::square(1)),
             empties: [0; CELLS],
             n_empty: 0,
             rng: Rng::new(seed),
@@ -637,7 +609,7 @@ fn liberties_after(b: &Board, i: Idx, c: Color, cap: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::point::Size;
+    use tengen::point::Size;
 
     #[test]
     fn rng_is_deterministic_and_in_range() {
@@ -660,7 +632,7 @@ mod tests {
              . X O . O",
         )
         .unwrap();
-        let at = |x, y| b.idx(crate::point::Point::new(x, y));
+        let at = |x, y| b.idx(tengen::point::Point::new(x, y));
         assert!(is_own_eye(&b, at(0, 0), Color::Black)); // corner eye
         assert!(is_own_eye(&b, at(3, 1), Color::Black)); // centre eye
         assert!(is_own_eye(&b, at(2, 0), Color::Black)); // edge eye
@@ -673,7 +645,7 @@ mod tests {
             Board::from_text(". . . . .\n. O X . .\n. X . X .\n. . X . .\n. . . . .").unwrap();
         let two =
             Board::from_text(". . . . .\n. O X . .\n. X . X .\n. . X O .\n. . . . .").unwrap();
-        let centre = one.idx(crate::point::Point::new(2, 2));
+        let centre = one.idx(tengen::point::Point::new(2, 2));
         assert!(is_own_eye(&one, centre, Color::Black));
         assert!(!is_own_eye(&two, centre, Color::Black));
     }
@@ -803,7 +775,7 @@ mod tests {
         let start = Board::new(Size::square(3));
         let mut sk = SuperkoSet::new();
         sk.start(&start, 27);
-        let centre = start.idx(crate::point::Point::new(1, 1));
+        let centre = start.idx(tengen::point::Point::new(1, 1));
         let h = hash_after_play(&start, centre, Color::Black);
         assert!(!sk.repeats(&start, &start, centre, Color::Black, h));
         sk.insert(h, 0);

@@ -5,14 +5,16 @@
 //! players would still make before a territory count are then played (see
 //! [`crate::finish`]).
 
-use crate::board::{Board, Cell};
-use crate::color::Color;
 use crate::finish;
-use crate::grid::Grid;
-use crate::life;
 use crate::playout::Playouts;
-use crate::point::Point;
 use crate::reading::{Defence, Reader};
+use tengen::board::{Board, Cell};
+use tengen::color::Color;
+use tengen::grid::Grid;
+use tengen::life;
+use tengen::point::Point;
+use tengen::score::{count_with_fills, CountError, ScoreReport};
+use tengen::Game;
 
 /// What the estimator found.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +29,26 @@ pub struct Estimate {
     pub fills: Vec<(Point, Color)>,
     /// For each point (row by row), from -1 (White owns it every time) to +1 (Black).
     pub ownership: Vec<f32>,
+}
+
+impl Estimate {
+    /// The count of `game`'s current position, the position this estimate was made of,
+    /// with its dead stones removed and its fills made; refused if a dead point is not a
+    /// stone of that position.
+    pub fn score(&self, game: &Game) -> Result<ScoreReport, CountError> {
+        count_with_fills(
+            game.board(),
+            &self.dead,
+            &self.fills,
+            &game.tally(),
+            game.rules(),
+        )
+    }
+}
+
+/// The estimate of `game`'s current position with the default options for it.
+pub fn estimate_game(game: &Game) -> Estimate {
+    estimate(game.board(), EstimateOptions::for_game(game))
 }
 
 /// How many playouts, and the seed: the same seed gives the same estimate.
@@ -49,9 +71,9 @@ impl EstimateOptions {
     /// than starting with the player to move (Honinbo records 73 of 135 against 71, the
     /// others 83 of 149 against 73). Records differ in how much of the end they leave
     /// out, so neither choice is right for all.
-    pub fn for_game(game: &crate::Game) -> EstimateOptions {
+    pub fn for_game(game: &Game) -> EstimateOptions {
         let to_move = match game.moves().last() {
-            Some(last) if last.mv != crate::Move::Pass => last.color,
+            Some(last) if last.mv != tengen::Move::Pass => last.color,
             _ => game.to_move(),
         };
         EstimateOptions {
@@ -77,7 +99,7 @@ impl Default for EstimateOptions {
 /// flooded only when an empty point has an empty neighbour; `mark` is scratch space.
 fn add_area_owner(b: &Board, sum: &mut [i32], mark: &mut Vec<u8>) {
     mark.clear();
-    mark.resize(crate::board::CELLS, 0);
+    mark.resize(tengen::board::CELLS, 0);
     for (k, i) in b.indices().enumerate() {
         match b.cell(i) {
             Cell::Black => sum[k] += 1,

@@ -2,7 +2,7 @@
 //! one of the mover's own eyes, or a pass when there is none. It is a sparring partner for
 //! tests and matches, not a Go player.
 
-use crate::rng::SplitMix64;
+use tengen::Rng;
 use tengen::{Board, Color, Game, Move, Point, Size};
 
 /// The on-board orthogonal neighbours of `p`.
@@ -67,12 +67,12 @@ pub fn candidates(game: &Game, color: Color) -> Vec<Point> {
 }
 
 /// A uniformly random candidate play for `color`, or a pass when there is none.
-pub fn choose(game: &Game, color: Color, rng: &mut SplitMix64) -> Move {
+pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Move {
     let plays = candidates(game, color);
     if plays.is_empty() {
         Move::Pass
     } else {
-        Move::Play(plays[rng.below(plays.len())])
+        Move::Play(plays[rng.index(plays.len())])
     }
 }
 
@@ -150,10 +150,7 @@ mod tests {
         .unwrap();
         let g = Game::from_position(b, Color::Black, tengen::Rules::named("chinese").unwrap());
         assert!(candidates(&g, Color::Black).is_empty());
-        assert_eq!(
-            choose(&g, Color::Black, &mut SplitMix64::new(1)),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::Black, &mut Rng::new(1)), Move::Pass);
         // White's plays there are suicide, forbidden under Chinese rules.
         assert!(candidates(&g, Color::White).is_empty());
     }

@@ -7,11 +7,13 @@ fn main() {
     let show_ownership = a.iter().any(|x| x == "--ownership");
     let read = tengen_sgf::read_bytes(&std::fs::read(&a[1]).unwrap());
     let r = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
-    let options = tengen::estimate::EstimateOptions::for_game(&r.game);
-    let est = tengen::estimate::estimate(r.game.board(), options);
+    let options = tengen_player::estimate::EstimateOptions::for_game(&r.game);
+    let est = tengen_player::estimate::estimate(r.game.board(), options);
     let b = r.game.board();
     let size = b.size();
-    let s = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+    let s = est
+        .score(&r.game)
+        .expect("the estimate is of this position");
     let letters: String = (0..size.width)
         .map(|x| format!(" {}", tengen::board::column_letter(x)))
         .collect();

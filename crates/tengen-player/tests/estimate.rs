@@ -2,8 +2,8 @@
 
 mod common;
 
-use tengen::estimate::{estimate, EstimateOptions};
 use tengen::{Board, Color, Point};
+use tengen_player::estimate::{estimate, EstimateOptions};
 
 #[test]
 fn a_lone_stone_inside_the_opponents_area_is_dead() {

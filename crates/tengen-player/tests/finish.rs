@@ -2,11 +2,11 @@
 
 mod common;
 
-use tengen::finish::finish;
 use tengen::{Board, Color, Point};
+use tengen_player::finish::finish;
 
 /// The stones `f` played for `c`, sorted.
-fn stones_of(f: &tengen::finish::Finish, c: Color) -> Vec<Point> {
+fn stones_of(f: &tengen_player::finish::Finish, c: Color) -> Vec<Point> {
     let mut v: Vec<Point> = f.stones.iter().filter(|s| s.1 == c).map(|s| s.0).collect();
     v.sort();
     v

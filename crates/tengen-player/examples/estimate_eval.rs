@@ -6,10 +6,10 @@
 //! A record without `KM` is counted with komi 5.5, as GNU Go does (`--default-komi K`
 //! changes it; `scripts/gnugo_aftermath.py` passes the same value to GNU Go).
 //!
-//! cargo run --release -p tengen-sgf --example estimate_eval -- /usr/share/goban --exclude Hon-
+//! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 
 use std::path::PathBuf;
-use tengen::estimate::{estimate, EstimateOptions};
+use tengen_player::estimate::{estimate, EstimateOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -81,7 +81,9 @@ fn main() {
             ..base
         };
         let est = estimate(r.game.board(), opts);
-        let report = tengen::score::score_with_fills(&r.game, &est.dead, &est.fills);
+        let Ok(report) = est.score(&r.game) else {
+            continue;
+        };
         let ours = report.result.to_string();
         let want = normalise(&re);
         total += 1;

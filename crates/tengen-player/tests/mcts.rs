@@ -1,7 +1,7 @@
 //! The Monte-Carlo player: legal under every ruleset, sensible in clear positions.
 
 use tengen::{Board, Color, Game, Move, Point, Rules, RulesetName, Size};
-use tengen_gtp::mcts::{choose, Budget, Options};
+use tengen_player::mcts::{choose, Budget, Options};
 
 #[test]
 fn never_plays_an_illegal_move_under_any_ruleset() {

@@ -1,5 +1,5 @@
 //! The Monte-Carlo player behind `genmove`: UCT tree search with RAVE over light random
-//! playouts (tengen's own `playout` module).
+//! playouts (this crate's [`crate::playout`]).
 //!
 //! The moves at the root are exactly the legal moves of the game under its rules (ko rule,
 //! superko, suicide, stone supply), so the player never plays an illegal move. Deeper in
@@ -8,9 +8,9 @@
 //! playout is scored by area (stones and surrounded points) with komi; under territory
 //! rules this differs by at most a point, and pass stones make area and territory agree.
 
+use crate::playout::{is_own_eye, Playouts};
 use std::time::{Duration, Instant};
 use tengen::board::{Board, Cell, Idx};
-use tengen::playout::{is_own_eye, Playouts};
 use tengen::{Color, Game, Move};
 
 /// How long to search.

@@ -9,8 +9,8 @@
 //! of positions: when it runs out, a chain counts as not capturable, the cautious answer
 //! for both users (no stone is called dead, no move is forced, on a guess).
 
-use crate::board::{Board, Cell, Idx};
-use crate::color::Color;
+use tengen::board::{Board, Cell, Idx};
+use tengen::color::Color;
 
 /// Positions one question may look at before it gives up (enough for a ladder across a
 /// 19x19 board, whose branches die at once).
@@ -165,7 +165,7 @@ pub fn legal(b: &Board, i: Idx, c: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::point::Point;
+    use tengen::point::Point;
 
     fn board(text: &str) -> Board {
         Board::from_text(text).unwrap()

@@ -22,10 +22,10 @@
 //! own territory is a point less, one on a neutral point changes nothing) and the stones
 //! captured that were not already called dead.
 
-use crate::board::{Board, Cell, Idx, CELLS};
-use crate::color::Color;
-use crate::point::Point;
 use crate::reading::{self, Reader};
+use tengen::board::{Board, Cell, Idx, CELLS};
+use tengen::color::Color;
+use tengen::point::Point;
 
 /// The moves played to finish the game, and what they captured.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -1,12 +1,12 @@
 //! Light random playouts (simple ko) and playouts with positional superko, on 9x9 and
 //! 19x19, from the empty board: one playout per iteration.
 //!
-//! `cargo bench -p tengen --bench playout -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p tengen-player --bench playout -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use tengen::playout::Playouts;
 use tengen::{Board, Color, Size};
+use tengen_player::playout::Playouts;
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");
