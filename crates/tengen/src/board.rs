@@ -459,6 +459,12 @@ impl Board {
         (self.ko != 0).then_some(self.ko)
     }
 
+    /// Sets the ko point back to what it was (undo).
+    #[inline]
+    pub(crate) fn set_ko(&mut self, ko: Option<Idx>) {
+        self.ko = ko.unwrap_or(0);
+    }
+
     /// Forgets the ko point: a pass lifts the simple-ko ban (RULES.md §3).
     #[inline]
     pub fn clear_ko(&mut self) {
@@ -611,6 +617,8 @@ impl Board {
     /// 0 in the others.
     #[inline]
     fn place(&mut self, i: Idx, c: Color) -> [Idx; 4] {
+        #[cfg(test)]
+        work::count(1);
         let iu = at(i);
         let own = Cell::stone(c);
         self.cells[iu] = own;
@@ -730,6 +738,8 @@ impl Board {
         let color = self.cells[at(h)].color().expect("chain head holds a stone");
         let other = Cell::stone(color.opponent());
         let count = self.chain[at(h)].stones;
+        #[cfg(test)]
+        work::count(u64::from(count));
         let mut s = h;
         loop {
             let su = at(s);
@@ -760,6 +770,48 @@ impl Board {
         }
         self.on_board[color.index()] -= count;
         count
+    }
+
+    /// Takes back a play of `c` on `i` that removed the stones on `removed`: the opponent's
+    /// it captured, or, for a `suicide`, its own chain, `i` included. `ko` is the ko point
+    /// before the play. The board is then exactly as it was before the play, hash and
+    /// liberty counts included. The cost is what the play touched, the chain the stone
+    /// joined and the stones it removed, never the whole board (after KataGo's undo).
+    pub(crate) fn undo_play(
+        &mut self,
+        i: Idx,
+        c: Color,
+        removed: &[Idx],
+        suicide: bool,
+        ko: Option<Idx>,
+    ) {
+        if suicide {
+            // The stone and the chains it joined went; they come back without it.
+            for &s in removed.iter().filter(|&&s| s != i) {
+                self.place(s, c);
+            }
+        } else {
+            self.lift_stone(i);
+            for &s in removed {
+                self.place(s, c.opponent());
+            }
+        }
+        self.ko = ko.unwrap_or(0);
+    }
+
+    /// Takes the stone on `i` off the board, splitting its chain where it held it together:
+    /// the chain is lifted whole and its other stones put back one by one, each joining
+    /// its neighbours as in a play, so that every count stays exact.
+    fn lift_stone(&mut self, i: Idx) {
+        let Some(color) = self.cells[at(i)].color() else {
+            return;
+        };
+        let mut stones = Vec::with_capacity(self.chain_len(i) as usize);
+        self.for_each_stone(i, |s| stones.push(s));
+        self.remove_chain(self.head[at(i)], &mut |_, _| {});
+        for s in stones.into_iter().filter(|&s| s != i) {
+            self.place(s, color);
+        }
     }
 
     /// A board with the given stones, checked: every chain must have a liberty.
@@ -1029,4 +1081,25 @@ impl fmt::Display for Board {
 /// The GTP column letter of column `x` (`A`.., skipping `I`).
 pub fn column_letter(x: u8) -> char {
     b"ABCDEFGHJKLMNOPQRSTUVWXYZ"[x as usize] as char
+}
+
+/// How many stones the board has put down or taken off on this thread: the unit tests
+/// measure the work an operation does with it (undo costs what the move cost).
+#[cfg(test)]
+pub(crate) mod work {
+    use std::cell::Cell;
+
+    thread_local! {
+        static STONES: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Adds `n` stones to the count.
+    pub fn count(n: u64) {
+        STONES.with(|s| s.set(s.get() + n));
+    }
+
+    /// The count so far.
+    pub fn stones() -> u64 {
+        STONES.with(|s| s.get())
+    }
 }

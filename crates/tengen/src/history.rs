@@ -333,6 +333,26 @@ impl Positions {
         self.record(hash, to_move, creator);
     }
 
+    /// Forgets the last position, when its move is taken back (`P_0` always stays). Costs
+    /// the same however long the game.
+    pub fn pop(&mut self) {
+        let s = self.entries.len() - 1;
+        if s == 0 {
+            return;
+        }
+        let last = self.entries[s];
+        // Unlinked while its entry still exists: the table reads hashes from the entries.
+        self.latest.unlink(last.hash, last.prev, &self.entries);
+        self.entries.pop();
+        self.log.truncate(self.entries[s - 1].changes as usize);
+        // Copies are of `P_EVERY`, `P_2*EVERY`, ...: keep those of positions still here.
+        let copies = self
+            .copies
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        copies.truncate((s - 1) / EVERY);
+    }
+
     /// Makes the last position `board` (after a change no move explains, such as a forced
     /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {

@@ -14,7 +14,7 @@ fn grid(g: &Game) -> Vec<Option<Color>> {
 /// Everything observable about a game, for exact comparisons.
 fn snapshot(g: &Game) -> String {
     format!(
-        "{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{}|{:x}",
+        "{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{}|{:x}|{:?}|{:?}|{:?}",
         g.board(),
         g.to_move(),
         g.moves(),
@@ -24,8 +24,41 @@ fn snapshot(g: &Game) -> String {
         g.phase(),
         g.legal_moves(),
         g.positions().len(),
-        g.board().hash()
+        g.board().hash(),
+        g.cycle_sets().constraint(),
+        sorted_signatures(g, Color::Black),
+        sorted_signatures(g, Color::White),
     )
+}
+
+/// The signatures rule 15 disallows for `c`, in a stable order.
+fn sorted_signatures(g: &Game, c: Color) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .cycle_sets()
+        .disallowed(c)
+        .iter()
+        .map(|s| format!("{s:?}"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A move for the random games below: mostly a legal move, sometimes one forced on a
+/// random point whatever the rules say (as record readers do), and then the game may
+/// continue after its end.
+fn next_move(g: &mut Game, choice: u32) {
+    if choice % 11 == 5 {
+        let points: Vec<Point> = g.size().all_points().collect();
+        let p = points[(choice / 11) as usize % points.len()];
+        let color = g.to_move();
+        g.force(color, Move::Play(p));
+    } else if g.is_over() {
+        let color = g.to_move();
+        g.force(color, Move::Pass);
+    } else {
+        let mv = pick(g, choice);
+        g.play(mv).unwrap();
+    }
 }
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
@@ -80,6 +113,39 @@ proptest! {
             prop_assert!(undone.undo());
             prop_assert_eq!(snapshot(&undone), before);
             g = after;
+        }
+    }
+
+    /// Undo many moves in a row: each undo returns to the state after the move before, and
+    /// the game then continues exactly as a game that never made the moves taken back
+    /// (hidden state such as cycle sets, pass runs and replaced stones included).
+    #[test]
+    fn undoing_many_moves_returns_to_each_earlier_state(
+        rules in arb_rules(),
+        size in arb_size(),
+        choices in prop::collection::vec(any::<u32>(), 1..80),
+        back in 1usize..80,
+        then in prop::collection::vec(any::<u32>(), 0..20),
+    ) {
+        let mut g = Game::new(size, rules.clone());
+        let mut states = vec![snapshot(&g)];
+        for &c in &choices {
+            next_move(&mut g, c);
+            states.push(snapshot(&g));
+        }
+        let back = back.min(choices.len());
+        for k in 1..=back {
+            prop_assert!(g.undo());
+            prop_assert_eq!(&snapshot(&g), &states[choices.len() - k], "after {} undos", k);
+        }
+        let mut fresh = Game::new(size, rules);
+        for &c in &choices[..choices.len() - back] {
+            next_move(&mut fresh, c);
+        }
+        for &c in &then {
+            next_move(&mut g, c);
+            next_move(&mut fresh, c);
+            prop_assert_eq!(snapshot(&g), snapshot(&fresh));
         }
     }
 
