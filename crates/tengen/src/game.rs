@@ -4,16 +4,15 @@ use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
 use crate::cycle::CycleSets;
 use crate::ending::PassState;
-use crate::handicap::{fixed_handicap, HandicapError};
+use crate::handicap::fixed_handicap;
 use crate::history::Positions;
-use crate::illegal::Illegal;
+use crate::illegal::{Illegal, SetupError};
 use crate::ko;
 use crate::moves::{MoveRecord, Removed};
 use crate::point::{Move, Point, Size};
 use crate::result::{EndReason, GameResult};
 use crate::rules::{KoRule, LongCycle, Rules, Suicide};
 use crate::score::{self, CountError, ScoreReport, Tally};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// Where the game stands.
@@ -30,35 +29,26 @@ pub enum Phase {
     Ended(EndReason),
 }
 
-/// Why a setup (handicap, setup stones) was refused.
+/// Why [`Game::set_rules`] refused new rules: a move already played would be illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// Setup is only possible before the first move.
-    NotEmpty,
-    /// Fixed handicap placement failed.
-    Handicap(HandicapError),
-    /// A free handicap needs at least two distinct points on the board, not all of them.
-    BadPoints(String),
-    /// The given stones leave a chain without liberty.
-    NoLiberty(Point),
+pub struct RulesChangeRefused {
+    /// The move (1 for the first) the new rules would refuse.
+    pub move_number: usize,
+    /// Why they would refuse it.
+    pub reason: Illegal,
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::NotEmpty => {
-                f.write_str("setup is only possible before the first move on an empty board")
-            }
-            SetupError::Handicap(e) => e.fmt(f),
-            SetupError::BadPoints(s) => f.write_str(s),
-            SetupError::NoLiberty(p) => {
-                write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y)
-            }
-        }
+impl std::fmt::Display for RulesChangeRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "under these rules move {} would be illegal: {}",
+            self.move_number, self.reason
+        )
     }
 }
 
-impl std::error::Error for SetupError {}
+impl std::error::Error for RulesChangeRefused {}
 
 /// The position before the first move (RULES.md: `P_0`, after handicap stones).
 #[derive(Clone, Debug)]
@@ -187,27 +177,23 @@ impl Game {
         {
             return Err(SetupError::NotEmpty);
         }
-        let mut distinct = points.to_vec();
-        distinct.sort();
-        distinct.dedup();
-        if distinct.len() != points.len() {
-            return Err(SetupError::BadPoints("a handicap point is repeated".into()));
+        if let Some(&p) = points.iter().find(|p| !size.contains(**p)) {
+            return Err(SetupError::OffBoard(p));
         }
-        if points.len() < 2 || points.len() >= size.points() {
-            return Err(SetupError::BadPoints(format!(
-                "a handicap needs from 2 to {} stones, not {}",
-                size.points().saturating_sub(1),
-                points.len()
-            )));
+        let mut sorted = points.to_vec();
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(SetupError::RepeatedPoint(w[0]));
         }
-        if let Some(p) = points.iter().find(|p| !size.contains(**p)) {
-            return Err(SetupError::BadPoints(format!(
-                "({}, {}) is off the board",
-                p.x, p.y
-            )));
+        let max = size.points().saturating_sub(1);
+        if points.len() < 2 || points.len() > max {
+            return Err(SetupError::HandicapCount {
+                stones: points.len(),
+                max,
+            });
         }
         let stones: Vec<_> = points.iter().map(|&p| (p, Color::Black)).collect();
-        let board = Board::from_stones(size, &stones).map_err(SetupError::NoLiberty)?;
+        let board = Board::from_stones(size, &stones)?;
         let handicap = points.to_vec();
         *self = Game::from_position(board, Color::White, self.rules.clone());
         self.start.handicap = handicap;
@@ -226,15 +212,19 @@ impl Game {
         &self.rules
     }
 
-    /// Changes the rules. Only komi and scoring-time values may change once moves exist;
-    /// returns false (and changes nothing) if the moves played would become illegal.
-    pub fn set_rules(&mut self, rules: Rules) -> bool {
+    /// Changes the rules. Once moves exist the game is replayed under the new rules; if a
+    /// move played would become illegal, nothing changes and the refusal says which move and
+    /// why.
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), RulesChangeRefused> {
         let start = Box::new(self.start_board().clone());
         let mut replay = Game::from_boxed(start, self.start.to_move, rules);
         replay.start.handicap = self.start.handicap.clone();
-        for r in &self.moves {
-            if replay.play_as(r.color, r.mv).is_err() {
-                return false;
+        for (k, r) in self.moves.iter().enumerate() {
+            if let Err(reason) = replay.play_as(r.color, r.mv) {
+                return Err(RulesChangeRefused {
+                    move_number: k + 1,
+                    reason,
+                });
             }
         }
         if let Phase::Ended(reason) = &self.phase {
@@ -246,7 +236,7 @@ impl Game {
             }
         }
         *self = replay;
-        true
+        Ok(())
     }
 
     /// The current board.
@@ -474,7 +464,13 @@ impl Game {
     /// retaken at once, a suicide, a move after the end of the game, a stone on an occupied
     /// point): the stone replaces whatever was on its point and captures are made as RULES.md
     /// §1.5 says, with no legality check. For readers of records, never for play.
-    pub fn force(&mut self, color: Color, mv: Move) -> &MoveRecord {
+    /// Refused only for a point off the board.
+    pub fn force(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
+        if let Move::Play(p) = mv {
+            if !self.size().contains(p) {
+                return Err(Illegal::OffBoard(p));
+            }
+        }
         let mut aside = Aside::new(self.moves.len() + 1);
         if self.phase != Phase::Playing {
             aside.phase = Some(std::mem::replace(&mut self.phase, Phase::Playing));
@@ -501,7 +497,7 @@ impl Game {
         if replaced {
             self.positions.repack_last(&self.board);
         }
-        self.moves.last().expect("a move was just recorded")
+        self.moves.last().ok_or(Illegal::GameOver)
     }
 
     /// `color` resigns.
@@ -741,7 +737,7 @@ impl Game {
         let hash = self.board.hash_after(i, color);
         let candidate = || {
             let mut b = self.board.clone();
-            b.play(i, color);
+            b.play_unchecked(i, color);
             crate::history::pack(&b).0
         };
         match ko::repeated(rule, &self.positions, color, hash, candidate) {
@@ -803,7 +799,7 @@ impl Game {
         let i = self.board.idx(p);
         let stride = self.board.stride();
         let removing = &mut self.removing;
-        let played = self.board.play_with(i, color, |s, _| {
+        let played = self.board.play_unchecked_with(i, color, |s, _| {
             removing.push(Board::point_of(s, stride));
         });
         self.prisoners[color.index()] += played.captured as u32;
@@ -811,7 +807,7 @@ impl Game {
         self.passes.on_play(color);
         // The points this play changed, as row-major indices, straight into the history
         // (no list is built: this runs for every move of every record).
-        let w = self.board.size().width as usize;
+        let w = self.board.size().width() as usize;
         let k = |q: Point| q.y as usize * w + q.x as usize;
         let stone = std::iter::once((k(p), Some(color)));
         let hash = self.board.hash();
@@ -919,7 +915,7 @@ mod tests {
     /// rows 19, 15, 11 from the left and White rows 17, 13, 9 (GTP numbering), so that no
     /// stone is ever captured; then Black's lone stone in the empty top right corner.
     fn game_of(n: usize) -> Game {
-        let mut g = Game::new(Size::square(19), Rules::tromp_taylor());
+        let mut g = Game::new(Size::square(19).unwrap(), Rules::tromp_taylor());
         for k in 0..n {
             let (x, band) = ((k / 2) % 19, (k / 2) / 19);
             let y = 18 - 4 * band as u8 - 2 * (k % 2) as u8;

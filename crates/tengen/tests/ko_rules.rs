@@ -332,7 +332,7 @@ fn natural_situational_vs_situational_after_a_pass() {
 #[test]
 fn capture_positional_allows_a_non_capturing_repetition() {
     let moves = "A3 A2 C2 C3 B2 B3 A3 C3";
-    let size = Size::square(3);
+    let size = Size::square(3).unwrap();
     let mut g = Game::new(size, Rules::named("ikeda-area-2").unwrap());
     play_all(&mut g, moves);
     assert!(g.moves()[7].captured().is_empty());
@@ -391,7 +391,7 @@ fn cycle_sets_rule_15() {
 
 #[test]
 fn ko_refusal_names_the_retaken_capture() {
-    let mut g = Game::new(Size::square(5), Rules::named("japanese").unwrap());
+    let mut g = Game::new(Size::square(5).unwrap(), Rules::named("japanese").unwrap());
     play_all(&mut g, "B4 C4 A3 D3 B2 C2 pass B3 C3");
     let err = g.legal(v(&g, "B3")).unwrap_err();
     assert_eq!(
