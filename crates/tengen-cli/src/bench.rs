@@ -89,7 +89,7 @@ struct Count {
 
 /// Runs playouts of one kind on one thread for `time`.
 fn measure_thread(psk: bool, n: u8, time: Duration, seed: u64) -> Count {
-    let start = Board::new(Size::square(n));
+    let start = Board::new(Size::square(n).unwrap_or(Size::NINETEEN));
     let mut p = Playouts::new(seed);
     let (mut playouts, mut moves) = (0u64, 0u64);
     let cpu0 = thread_cpu_ns();

@@ -125,7 +125,7 @@ pub fn score_speed(paths: &[PathBuf], count: usize) -> Result<f64, String> {
             continue;
         };
         let r = tengen_sgf::replay(tree, &Default::default());
-        if r.game.size() == tengen::Size::square(19) {
+        if r.game.size() == tengen::Size::NINETEEN {
             games.push(r.game);
         }
     }

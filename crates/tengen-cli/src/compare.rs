@@ -127,7 +127,7 @@ fn row(
         Some(FirstIllegal {
             number: *number,
             color: color.letter(),
-            gtp: mv.to_gtp(*size),
+            gtp: mv.to_gtp(*size).unwrap_or_default(),
             rule: why.to_string(),
             line: placed.line,
             column: placed.column,

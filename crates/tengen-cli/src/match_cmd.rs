@@ -224,8 +224,8 @@ fn settings(args: &Args, cfg: &Config) -> String {
     format!(
         "tengen match: {} games, {}x{}, {} rules, komi {}{handicap}, time {}{}",
         args.games,
-        cfg.size.width,
-        cfg.size.height,
+        cfg.size.width(),
+        cfg.size.height(),
         cfg.ruleset,
         cfg.rules.komi,
         cfg.time,

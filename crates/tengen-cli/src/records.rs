@@ -425,8 +425,8 @@ pub fn recorded_result(re: &str) -> Option<Recorded> {
         return Some(Recorded::Draw);
     }
     match value::real(first_word).and_then(tengen::rules::Komi::from_points) {
-        Some(m) if m.0 == 0 => Some(Recorded::Draw),
-        Some(m) => Some(Recorded::Margin(winner, m.0.unsigned_abs())),
+        Some(m) if m.halves() == 0 => Some(Recorded::Draw),
+        Some(m) => Some(Recorded::Margin(winner, m.halves().unsigned_abs())),
         None => Some(Recorded::Win(winner)),
     }
 }

@@ -101,8 +101,8 @@ fn view(
     let last_move = last.map(|m| LastMove {
         number: game.move_number(),
         color: m.color.letter(),
-        gtp: m.mv.to_gtp(size),
-        sgf: m.mv.to_sgf(),
+        gtp: m.mv.to_gtp(size).unwrap_or_default(),
+        sgf: m.mv.to_sgf().unwrap_or_default(),
     });
     View {
         file: record.path.clone(),

@@ -161,14 +161,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         ),
         dead: args.dead,
         dead_note: settled.note,
-        dead_stones: report.dead.iter().map(|p| p.to_gtp(game.size())).collect(),
+        dead_stones: report
+            .dead
+            .iter()
+            .filter_map(|p| p.to_gtp(game.size()))
+            .collect(),
         board: marked_rows(game.board(), &report, &settled.fills),
         added_stones: settled
             .fills
             .iter()
             .map(|&(p, c)| AddedJson {
                 color: c.stone_char().to_string(),
-                point: p.to_gtp(game.size()),
+                point: p.to_gtp(game.size()).unwrap_or_default(),
             })
             .collect(),
         black: (&report.black).into(),
@@ -190,7 +194,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
 /// The symbol of one point: a stone (lower case when dead), a stone the count adds
 /// (`B`, `W`), the owner of an empty point that counts as territory, or `.`.
 fn symbol(board: &Board, report: &ScoreReport, added: &[(Point, Color)], p: Point) -> char {
-    let k = p.y as usize * board.size().width as usize + p.x as usize;
+    let k = p.y as usize * board.size().width() as usize + p.x as usize;
     match board.get(p) {
         Some(c) if report.dead.contains(&p) => c.stone_char().to_ascii_lowercase(),
         Some(c) => c.stone_char(),
@@ -211,9 +215,9 @@ fn symbol(board: &Board, report: &ScoreReport, added: &[(Point, Color)], p: Poin
 /// The board in the symbols of [`LEGEND`], rows from the top, points separated by spaces.
 fn marked_rows(board: &Board, report: &ScoreReport, added: &[(Point, Color)]) -> Vec<String> {
     let size = board.size();
-    (0..size.height)
+    (0..size.height())
         .map(|y| {
-            let row: Vec<String> = (0..size.width)
+            let row: Vec<String> = (0..size.width())
                 .map(|x| symbol(board, report, added, Point::new(x, y)).to_string())
                 .collect();
             row.join(" ")
@@ -224,12 +228,12 @@ fn marked_rows(board: &Board, report: &ScoreReport, added: &[(Point, Color)]) ->
 /// The marked board with GTP coordinates around it, as `tengen replay` draws boards.
 fn drawing(board: &Board, rows: &[String]) -> String {
     let size = board.size();
-    let letters: String = (0..size.width)
+    let letters: String = (0..size.width())
         .map(|x| format!(" {}", column_letter(x)))
         .collect();
     let mut out = format!("   {letters}\n");
     for (y, row) in rows.iter().enumerate() {
-        let n = size.height as usize - y;
+        let n = size.height() as usize - y;
         out.push_str(&format!("{n:>2}  {row}  {n}\n"));
     }
     out.push_str(&format!("   {letters}\n"));

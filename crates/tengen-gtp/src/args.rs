@@ -42,13 +42,7 @@ pub fn vertex(s: &str, size: Size) -> Result<Point, Error> {
         ));
     }
     // A vertex well formed for the largest board is merely off this one.
-    match Point::from_gtp(
-        s,
-        Size {
-            width: MAX_SIDE,
-            height: MAX_SIDE,
-        },
-    ) {
+    match Point::from_gtp(s, Size::new(MAX_SIDE, MAX_SIDE).unwrap_or(size)) {
         Some(_) => Err(format!("invalid vertex {s:?}: off the {size} board")),
         None => Err(format!("invalid vertex {s:?}")),
     }
@@ -83,7 +77,7 @@ mod tests {
 
     #[test]
     fn vertices_and_their_errors() {
-        let nine = Size::square(9);
+        let nine = Size::NINE;
         assert_eq!(vertex("e5", nine), Ok(Point::new(4, 4)));
         assert!(vertex("I5", nine)
             .unwrap_err()

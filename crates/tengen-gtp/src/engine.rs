@@ -15,8 +15,8 @@ use crate::time;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 use tengen::clock::{Clock, TimeControl};
-use tengen::game::SetupError;
 use tengen::rules::Komi;
+use tengen::SetupError;
 use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
 use tengen_player::{free_handicap, mcts, random, Rng};
 
@@ -86,7 +86,7 @@ fn handler(name: &str) -> Option<Handler> {
 }
 
 /// The board side a new engine starts with.
-const DEFAULT_SIDE: u8 = 19;
+const DEFAULT_SIZE: Size = Size::NINETEEN;
 
 /// A GTP engine: the game, the clock, the move generator's random numbers, and whether
 /// `quit` came.
@@ -126,7 +126,7 @@ impl Engine {
     /// (`None` seeds from the clock).
     pub fn new(rules: Rules, seed: Option<u64>) -> Engine {
         Engine {
-            game: Game::new(Size::square(DEFAULT_SIDE), rules),
+            game: Game::new(DEFAULT_SIZE, rules),
             clock: Clock::new(TimeControl::None),
             reported: [None; 2],
             rng: seed.map_or_else(Rng::from_entropy, Rng::new),
@@ -351,7 +351,7 @@ impl Engine {
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
         // Out of time or not, the move stands: the controller referees the clock.
         let _ = self.clock.spend(color, start.elapsed());
-        Ok(mv.to_gtp(self.game.size()))
+        Ok(mv.to_gtp(self.game.size()).unwrap_or_default())
     }
 
     fn final_score(&mut self, a: &[String]) -> Result<String, Error> {
@@ -381,7 +381,7 @@ impl Engine {
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
-        Ok(mv.to_gtp(self.game.size()))
+        Ok(mv.to_gtp(self.game.size()).unwrap_or_default())
     }
 
     /// Under agreement rules the passes that end the game lead to the marking of dead
@@ -558,13 +558,9 @@ impl Engine {
 
     /// Replaces the rules of the game in progress, if its moves stay legal under them.
     fn set_rules(&mut self, rules: Rules) -> Result<String, Error> {
-        if self.game.set_rules(rules) {
-            Ok(String::new())
-        } else {
-            Err(
-                "the moves played so far would be illegal under these rules (clear_board first)"
-                    .into(),
-            )
+        match self.game.set_rules(rules) {
+            Ok(()) => Ok(String::new()),
+            Err(refused) => Err(format!("{refused} (clear_board first)")),
         }
     }
 
@@ -676,8 +672,10 @@ fn setup_error(e: SetupError) -> String {
     match e {
         SetupError::NotEmpty => "board not empty".into(),
         SetupError::Handicap(h) => format!("invalid number of stones: {h}"),
-        SetupError::BadPoints(s) => format!("bad vertex list: {s}"),
-        SetupError::NoLiberty(_) => format!("bad vertex list: {e}"),
+        SetupError::RepeatedPoint(_) => "bad vertex list: a handicap point is repeated".into(),
+        SetupError::OffBoard(_) | SetupError::HandicapCount { .. } | SetupError::NoLiberty(_) => {
+            format!("bad vertex list: {e}")
+        }
     }
 }
 

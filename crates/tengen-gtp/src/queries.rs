@@ -8,7 +8,7 @@ use tengen::{Color, Game, Move, Point, Size};
 pub fn vertex_list(points: impl IntoIterator<Item = Point>, size: Size) -> String {
     points
         .into_iter()
-        .map(|p| p.to_gtp(size))
+        .filter_map(|p| p.to_gtp(size))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -37,7 +37,7 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     let seki = || report().seki;
     let empty_owned = |c: Option<Color>| {
         let r = report();
-        let w = size.width as usize;
+        let w = size.width() as usize;
         size.all_points()
             .filter(|&p| board.get(p).is_none() || e.dead.contains(&p))
             .filter(|p| !e.fills.iter().any(|f| f.0 == *p) || c.is_none())

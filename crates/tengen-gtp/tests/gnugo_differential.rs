@@ -179,7 +179,7 @@ impl Match {
             }
             let color = self.tengen.game().to_move();
             let mv = self.choose_move(color);
-            let v = mv.to_gtp(self.tengen.game().size());
+            let v = mv.to_gtp(self.tengen.game().size()).unwrap();
             let cmd = format!("play {} {v}", letter(color));
             self.log.push(cmd.clone());
             self.both(&cmd);
@@ -238,7 +238,7 @@ impl Match {
             return;
         }
         let p = refused[self.rng.index(refused.len())];
-        let cmd = format!("play {} {}", letter(color), p.to_gtp(g.size()));
+        let cmd = format!("play {} {}", letter(color), p.to_gtp(g.size()).unwrap());
         let t = self.tengen(&cmd);
         let gn = self.gnugo.send(&cmd);
         match (&t, &gn) {
@@ -261,7 +261,7 @@ impl Match {
         let size = self.tengen.game().size();
         let points: Vec<Point> = size.all_points().collect();
         let p = points[self.rng.index(points.len())];
-        let v = p.to_gtp(size);
+        let v = p.to_gtp(size).unwrap();
         if self.both(&format!("color {v}")) != "empty" {
             self.both(&format!("countlib {v}"));
         }
@@ -297,7 +297,7 @@ impl Match {
         let g = self.tengen.game();
         let b = g.board();
         for p in g.size().all_points().filter(|&p| b.get(p).is_none()) {
-            if gnugo_legal.contains(&p.to_gtp(g.size())) {
+            if gnugo_legal.contains(&p.to_gtp(g.size()).unwrap()) {
                 continue;
             }
             let kind = match g.legal_as(color, Move::Play(p)) {

@@ -888,15 +888,15 @@ fn rules_that_would_make_the_moves_illegal_are_refused() {
             ("list_stones white", "="),
             (
                 "tengen-rules japanese",
-                "? the moves played so far would be illegal under these rules (clear_board first)",
+                "? under these rules move 5 would be illegal: suicide is forbidden: this play would remove its own 2 stones (clear_board first)",
             ),
             (
                 "tengen-set-rule suicide forbidden",
-                "? the moves played so far would be illegal under these rules (clear_board first)",
+                "? under these rules move 5 would be illegal: suicide is forbidden: this play would remove its own 2 stones (clear_board first)",
             ),
             (
                 "kgs-rules chinese",
-                "? the moves played so far would be illegal under these rules (clear_board first)",
+                "? under these rules move 5 would be illegal: suicide is forbidden: this play would remove its own 2 stones (clear_board first)",
             ),
             ("tengen-set-rule scoring territory", "="),
             // New Zealand rules allow a suicide of two stones.

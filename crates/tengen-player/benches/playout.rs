@@ -12,7 +12,7 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout");
     group.throughput(Throughput::Elements(1));
     for n in [9u8, 19] {
-        let start = Board::new(Size::square(n));
+        let start = Board::new(Size::square(n).unwrap());
         group.bench_with_input(
             BenchmarkId::new("light", format!("{n}x{n}")),
             &start,

@@ -31,7 +31,7 @@ fn main() {
     let verbose = args.iter().any(|a| a == "-v");
     let default_komi = flag("--default-komi")
         .and_then(|s| s.parse::<tengen::rules::Komi>().ok())
-        .unwrap_or(tengen::rules::Komi(11));
+        .unwrap_or(tengen::Komi::from_halves(11).unwrap());
     // `--dead`: every record's dead stones, in GTP coordinates.
     let dead_lists = args.iter().any(|a| a == "--dead");
     // `--territory`: the empty points of every record's final position counted for each
@@ -98,7 +98,7 @@ fn main() {
         }
         if dead_lists {
             let size = r.game.board().size();
-            let list: Vec<String> = est.dead.iter().map(|p| p.to_gtp(size)).collect();
+            let list: Vec<String> = est.dead.iter().filter_map(|p| p.to_gtp(size)).collect();
             println!("{name} {ours} {want} dead: {}", list.join(" "));
         }
         if territory_lists {
@@ -109,7 +109,10 @@ fn main() {
                     let filled = est.fills.iter().any(|f| f.0 == p);
                     grid.get(p).is_none() && !filled && report.owner[grid.k(p)] == Some(c)
                 });
-                points.map(|p| p.to_gtp(size)).collect::<Vec<_>>().join(" ")
+                points
+                    .filter_map(|p| p.to_gtp(size))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             println!(
                 "{name} black: {} white: {}",

@@ -14,15 +14,15 @@ fn main() {
     let s = est
         .score(&r.game)
         .expect("the estimate is of this position");
-    let letters: String = (0..size.width)
+    let letters: String = (0..size.width())
         .map(|x| format!(" {}", tengen::board::column_letter(x)))
         .collect();
     println!("   {letters}");
-    for y in 0..size.height {
-        let mut line = format!("{:>2} ", size.height - y);
-        for x in 0..size.width {
+    for y in 0..size.height() {
+        let mut line = format!("{:>2} ", size.height() - y);
+        for x in 0..size.width() {
             let p = tengen::Point::new(x, y);
-            let o = est.ownership[y as usize * size.width as usize + x as usize];
+            let o = est.ownership[y as usize * size.width() as usize + x as usize];
             let fill = est.fills.iter().find(|f| f.0 == p).map(|f| f.1);
             let ch = match b.get(p) {
                 Some(c) if est.dead.contains(&p) => {
@@ -37,7 +37,7 @@ fn main() {
                 None if fill == Some(tengen::Color::White) => 'w',
                 // Counted territory: +/-; empty points that count for nobody: . or , when
                 // the playouts lean one way.
-                None => match s.owner[y as usize * size.width as usize + x as usize] {
+                None => match s.owner[y as usize * size.width() as usize + x as usize] {
                     Some(tengen::Color::Black) => '+',
                     Some(tengen::Color::White) => '-',
                     None if o.abs() > 0.5 => ',',
@@ -53,22 +53,23 @@ fn main() {
         let list: Vec<String> = size
             .all_points()
             .filter(|&p| {
-                s.owner[p.y as usize * size.width as usize + p.x as usize] == Some(c)
+                s.owner[p.y as usize * size.width() as usize + p.x as usize] == Some(c)
                     && b.get(p).is_none()
                     && !est.fills.iter().any(|f| f.0 == p)
             })
             .map(|p| {
-                let o = est.ownership[p.y as usize * size.width as usize + p.x as usize];
+                let o = est.ownership[p.y as usize * size.width() as usize + p.x as usize];
+                let v = p.to_gtp(size).unwrap_or_default();
                 if show_ownership {
-                    format!("{}={:.2}", p.to_gtp(size), o.abs())
+                    format!("{v}={:.2}", o.abs())
                 } else {
-                    p.to_gtp(size)
+                    v
                 }
             })
             .collect();
         println!("territory {c:?}: {}", list.join(" "));
     }
-    let seki: Vec<String> = s.seki.iter().map(|p| p.to_gtp(size)).collect();
+    let seki: Vec<String> = s.seki.iter().filter_map(|p| p.to_gtp(size)).collect();
     println!("seki: {}", seki.join(" "));
     println!(
         "{s}\nrecord: {:?} moves {} next {:?}",

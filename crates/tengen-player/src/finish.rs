@@ -158,7 +158,7 @@ impl Finisher {
     /// Plays `c` on `i`, keeping the record.
     fn play(&mut self, i: Idx, c: Color) {
         let mut removed = Vec::new();
-        self.b.play_with(i, c, |q, _| removed.push(q));
+        self.b.play_unchecked_with(i, c, |q, _| removed.push(q));
         for q in removed {
             let p = self.b.point(q);
             if self.played[q as usize] {
@@ -238,7 +238,7 @@ impl Finisher {
                 continue;
             }
             let mut next = b.clone();
-            next.play(m, c);
+            next.play_unchecked(m, c);
             if next.cell(x) != b.cell(x)
                 || next.liberties(x) < 2
                 || self.reader.attack(&next, x).is_some()
@@ -272,7 +272,7 @@ impl Finisher {
             let mut filled = b.clone();
             for &p in &dame {
                 if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
-                    filled.play(p, opp);
+                    filled.play_unchecked(p, opp);
                 }
             }
             let spoiled = filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none();
@@ -410,7 +410,7 @@ impl Finisher {
             return false;
         }
         let mut next = b.clone();
-        next.play(p, c);
+        next.play_unchecked(p, c);
         next.liberties(p) >= 2 && self.reader.attack(&next, p).is_none()
     }
 
@@ -421,7 +421,7 @@ impl Finisher {
             return false;
         }
         let mut next = b.clone();
-        next.play(p, c);
+        next.play_unchecked(p, c);
         let opp = Cell::stone(c.opponent());
         b.neighbours(p).into_iter().any(|n| {
             next.cell(n) == opp
@@ -458,7 +458,7 @@ impl Finisher {
             return None;
         }
         let mut t = self.b.clone();
-        t.play(l, c);
+        t.play_unchecked(l, c);
         let (libs, captures) = after_play(&t, i, c);
         (libs >= 2 && !captures).then_some(l)
     }

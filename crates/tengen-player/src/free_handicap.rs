@@ -36,8 +36,8 @@ pub fn choose(size: Size, n: u32) -> Result<Vec<Point>, String> {
 /// Distance of `p` from the nearest edge (0 on the first line).
 fn edge_distance(p: Point, size: Size) -> u8 {
     p.x.min(p.y)
-        .min(size.width - 1 - p.x)
-        .min(size.height - 1 - p.y)
+        .min(size.width() - 1 - p.x)
+        .min(size.height() - 1 - p.y)
 }
 
 /// The free point that is best for the next stone: off the first line if possible, then
@@ -69,12 +69,12 @@ mod tests {
     use super::*;
 
     fn gtp(points: &[Point], size: Size) -> Vec<String> {
-        points.iter().map(|p| p.to_gtp(size)).collect()
+        points.iter().filter_map(|p| p.to_gtp(size)).collect()
     }
 
     #[test]
     fn fixed_points_come_first() {
-        let s = Size::square(19);
+        let s = Size::square(19).unwrap();
         assert_eq!(gtp(&choose(s, 4).unwrap(), s), ["D4", "Q16", "D16", "Q4"]);
         let ten = choose(s, 10).unwrap();
         assert_eq!(ten.len(), 10);
@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn small_boards_get_spread_points() {
-        let s = Size::square(5);
+        let s = Size::square(5).unwrap();
         let two = choose(s, 2).unwrap();
         assert_eq!(gtp(&two, s)[0], "C3");
         assert!(edge_distance(two[1], s) > 0);
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn every_point_but_one() {
-        let s = Size::square(3);
+        let s = Size::square(3).unwrap();
         let all = choose(s, 8).unwrap();
         let mut sorted = all.clone();
         sorted.sort();

@@ -204,7 +204,7 @@ impl Search<'_> {
             let child = self.select(node);
             match self.nodes[child].mv {
                 Some(i) => {
-                    self.board.play(i, c);
+                    self.board.play_unchecked(i, c);
                     passes = 0;
                 }
                 None => {
@@ -273,7 +273,7 @@ pub fn choose(game: &Game, color: Color, budget: Budget, options: Options) -> De
     let mut search = Search {
         nodes: vec![Node::new(None, color.opponent())],
         root: board,
-        komi_halves: game.rules().komi.0,
+        komi_halves: game.rules().komi.halves(),
         playouts: Playouts::new(options.seed ^ game.move_number() as u64),
         board: board.clone(),
         root_passes: u32::from(game.moves().last().is_some_and(|r| r.mv == Move::Pass)),

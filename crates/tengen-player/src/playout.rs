@@ -110,8 +110,8 @@ impl SuperkoSet {
             generation: 0,
             mask: 0,
             plays: Vec::new(),
-            earlier: Board::new(tengen::point::Size::square(1)),
-            candidate: Board::new(tengen::point::Size::square(1)),
+            earlier: Board::new(tengen::point::Size::new(1, 1).unwrap_or(tengen::Size::NINE)),
+            candidate: Board::new(tengen::point::Size::new(1, 1).unwrap_or(tengen::Size::NINE)),
         }
     }
 
@@ -178,10 +178,10 @@ impl SuperkoSet {
     #[inline(never)]
     fn same(&mut self, start: &Board, s: usize, board: &Board, i: Idx, c: Color) -> bool {
         self.candidate.clone_from(board);
-        self.candidate.play(i, c);
+        self.candidate.play_unchecked(i, c);
         self.earlier.clone_from(start);
         for &(p, color) in &self.plays[..s] {
-            self.earlier.play(p, color);
+            self.earlier.play_unchecked(p, color);
         }
         self.earlier == self.candidate
     }
@@ -238,7 +238,7 @@ impl Playouts {
     /// Playout state with a seeded generator (the same seed replays the same playouts).
     pub fn new(seed: u64) -> Playouts {
         Playouts {
-            board: Board::new(tengen::point::Size::square(1)),
+            board: Board::new(tengen::point::Size::new(1, 1).unwrap_or(tengen::Size::NINE)),
             empties: [0; CELLS],
             n_empty: 0,
             rng: Rng::new(seed),
@@ -318,7 +318,7 @@ impl Playouts {
                     self.n_empty -= 1;
                     self.empties[k] = self.empties[self.n_empty];
                     let (empties, n_empty) = (&mut self.empties, &mut self.n_empty);
-                    self.board.play_with(i, c, |s, _| {
+                    self.board.play_unchecked_with(i, c, |s, _| {
                         empties[*n_empty] = s;
                         *n_empty += 1;
                     });
@@ -452,7 +452,7 @@ impl Playouts {
                     self.n_empty -= 1;
                     self.empties[k] = self.empties[self.n_empty];
                     let (empties, n_empty) = (&mut self.empties, &mut self.n_empty);
-                    self.board.play_with(i, c, |s, _| {
+                    self.board.play_unchecked_with(i, c, |s, _| {
                         empties[*n_empty] = s;
                         *n_empty += 1;
                     });
@@ -653,7 +653,7 @@ mod tests {
     fn check_playouts(psk: bool) {
         let mut p = Playouts::new(42);
         for n in [1u8, 2, 3, 4, 5, 7, 9, 13, 19] {
-            let start = Board::new(Size::square(n));
+            let start = Board::new(Size::square(n).unwrap());
             // Fewer playouts on the large boards: checking them is slow in debug builds.
             for _ in 0..if n >= 13 { 3 } else { 20 } {
                 let out = if psk {
@@ -695,7 +695,7 @@ mod tests {
     #[test]
     fn empty_list_matches_board() {
         let mut p = Playouts::new(3);
-        let start = Board::new(Size::square(9));
+        let start = Board::new(Size::square(9).unwrap());
         for _ in 0..50 {
             p.light(&start, Color::White);
             let mut listed: Vec<Idx> = p.empties[..p.n_empty].to_vec();
@@ -711,7 +711,7 @@ mod tests {
 
     #[test]
     fn playouts_are_reproducible() {
-        let start = Board::new(Size::square(9));
+        let start = Board::new(Size::square(9).unwrap());
         let mut a = Playouts::new(99);
         let mut b = Playouts::new(99);
         for _ in 0..10 {
@@ -729,14 +729,14 @@ mod tests {
         let mut p = Playouts::new(5);
         let mut refused = 0;
         for n in [2u8, 3, 4, 5] {
-            let start = Board::new(Size::square(n));
+            let start = Board::new(Size::square(n).unwrap());
             for _ in 0..300 {
                 let out = p.superko(&start, Color::Black);
                 let mut b = start.clone();
                 let mut seen = vec![b.to_text()];
                 for &(i, c) in &p.superko.plays {
                     assert_eq!(b.cell(i), Cell::Empty);
-                    b.play(i, c);
+                    b.play_unchecked(i, c);
                     seen.push(b.to_text());
                 }
                 assert_eq!(&b, p.board());
@@ -752,7 +752,7 @@ mod tests {
                     for i in b.indices().filter(|&i| b.cell(i) == Cell::Empty) {
                         if b.suicide_count(i, c) == 0 && !is_own_eye(&b, i, c) {
                             let mut after = b.clone();
-                            after.play(i, c);
+                            after.play_unchecked(i, c);
                             let text = after.to_text();
                             assert!(
                                 seen.binary_search(&text).is_ok(),
@@ -772,7 +772,7 @@ mod tests {
     fn a_hash_match_alone_refuses_nothing() {
         // Plant the candidate's hash as if it were the start position's: the exact
         // comparison must see that the positions differ.
-        let start = Board::new(Size::square(3));
+        let start = Board::new(Size::square(3).unwrap());
         let mut sk = SuperkoSet::new();
         sk.start(&start, 27);
         let centre = start.idx(tengen::point::Point::new(1, 1));
@@ -782,7 +782,7 @@ mod tests {
         assert!(!sk.repeats(&start, &start, centre, Color::Black, h));
         // And a real repeat is refused: after Black's play, the start position again.
         let mut b = start.clone();
-        b.play(centre, Color::Black);
+        b.play_unchecked(centre, Color::Black);
         sk.record(centre, Color::Black, b.hash());
         assert!(!sk.repeats(
             &start,
@@ -797,7 +797,7 @@ mod tests {
     #[test]
     fn hash_after_play_is_exact() {
         let mut p = Playouts::new(11);
-        let start = Board::new(Size::square(7));
+        let start = Board::new(Size::square(7).unwrap());
         for _ in 0..30 {
             p.light(&start, Color::Black);
             let b = p.board().clone();
@@ -805,7 +805,7 @@ mod tests {
                 for i in b.indices().filter(|&i| b.cell(i) == Cell::Empty) {
                     if b.suicide_count(i, c) == 0 {
                         let mut after = b.clone();
-                        after.play(i, c);
+                        after.play_unchecked(i, c);
                         assert_eq!(hash_after_play(&b, i, c), after.hash());
                     }
                 }

@@ -28,7 +28,7 @@ fn diagonals(p: Point, size: Size) -> impl Iterator<Item = Point> {
 
 fn on_board(x: i16, y: i16, size: Size) -> Option<Point> {
     let inside =
-        (0..i16::from(size.width)).contains(&x) && (0..i16::from(size.height)).contains(&y);
+        (0..i16::from(size.width())).contains(&x) && (0..i16::from(size.height())).contains(&y);
     inside.then(|| Point::new(x as u8, y as u8))
 }
 
@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn a_point_without_neighbours_is_no_eye() {
-        let b = Board::new(Size::square(1));
+        let b = Board::new(Size::square(1).unwrap());
         assert!(!is_own_eye(&b, Point::new(0, 0), Color::Black));
     }
 

@@ -80,7 +80,7 @@ impl Reader {
                 }
                 self.left -= 1;
                 let mut next = b.clone();
-                next.play(m, attacker);
+                next.play_unchecked(m, attacker);
                 // A play that leaves the attacker's own stone capturable at once while
                 // the target keeps two liberties is answered by capturing it, which the
                 // defence tries.
@@ -102,7 +102,7 @@ impl Reader {
             }
             self.left -= 1;
             let mut next = b.clone();
-            next.play(m, owner);
+            next.play_unchecked(m, owner);
             if next.cell(t) != b.cell(t) || next.liberties(t) < 2 {
                 continue; // suicide or self-atari: no rescue
             }
@@ -178,7 +178,7 @@ mod tests {
     /// Plays `m` for the owner of the chain through `t` and asks whether it is safe.
     fn saved_by(b: &Board, t: Idx, m: Idx) -> bool {
         let mut next = b.clone();
-        next.play(m, b.cell(t).color().unwrap());
+        next.play_unchecked(m, b.cell(t).color().unwrap());
         next.cell(t) == b.cell(t) && Reader::new().attack(&next, t).is_none()
     }
 
@@ -215,7 +215,7 @@ mod tests {
                  . . . . . . . . .",
             );
             if !breaker.is_empty() {
-                b.play(at(&b, breaker), Color::White);
+                b.play_unchecked(at(&b, breaker), Color::White);
             }
             let white = at(&b, "C3");
             (
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(Reader::new().attack(&b, at(&b, "D4")), None);
         // With a liberty less for Black, White captures the ring.
         let mut b = b;
-        b.play(at(&b, "C2"), Color::White);
+        b.play_unchecked(at(&b, "C2"), Color::White);
         assert_eq!(Reader::new().attack(&b, at(&b, "B5")), Some(at(&b, "C4")));
     }
 }

@@ -133,8 +133,8 @@ fn dead_stones_are_stones_and_fills_are_on_empty_points() {
 #[test]
 fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
     use tengen::{Game, Move, Rules, Size};
-    let mut g = Game::new(Size::square(9), Rules::named("japanese").unwrap());
-    let p = |s: &str| Move::Play(Point::from_gtp(s, Size::square(9)).unwrap());
+    let mut g = Game::new(Size::square(9).unwrap(), Rules::named("japanese").unwrap());
+    let p = |s: &str| Move::Play(Point::from_gtp(s, Size::square(9).unwrap()).unwrap());
     g.play(p("C3")).unwrap();
     g.play(p("G7")).unwrap();
     g.play(p("C7")).unwrap();

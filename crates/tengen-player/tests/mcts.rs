@@ -6,7 +6,7 @@ use tengen_player::mcts::{choose, Budget, Options};
 #[test]
 fn never_plays_an_illegal_move_under_any_ruleset() {
     for (k, name) in RulesetName::ALL.iter().enumerate() {
-        let mut g = Game::new(Size::square(5), name.rules());
+        let mut g = Game::new(Size::square(5).unwrap(), name.rules());
         let mut moves = 0;
         while !g.is_over() && moves < 60 {
             let c = g.to_move();
@@ -61,7 +61,7 @@ fn passes_after_the_opponents_pass_when_that_wins() {
     )
     .unwrap();
     let mut rules = Rules::named("chinese").unwrap();
-    rules.komi = tengen::rules::Komi(1);
+    rules.komi = tengen::Komi::from_halves(1).unwrap();
     let mut g = Game::from_position(b, Color::White, rules);
     g.pass().unwrap();
     let d = choose(&g, Color::Black, Budget::Playouts(500), Options::default());
@@ -80,7 +80,7 @@ fn resigns_when_hopeless() {
     )
     .unwrap();
     let mut rules = Rules::named("chinese").unwrap();
-    rules.komi = tengen::rules::Komi(0);
+    rules.komi = tengen::Komi::from_halves(0).unwrap();
     let g = Game::from_position(b, Color::White, rules);
     let d = choose(&g, Color::White, Budget::Playouts(400), Options::default());
     assert_eq!(d.mv, None, "win rate {}", d.win_rate);

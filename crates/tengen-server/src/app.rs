@@ -424,7 +424,7 @@ impl App {
             // The bot places a free handicap on the star points, as a fixed one.
             let points = tengen::handicap::fixed_handicap(g.size(), g.settings.handicap).ok()?;
             return Some(Event::PlaceHandicap {
-                points: points.iter().map(|p| p.to_gtp(g.size())).collect(),
+                points: points.iter().filter_map(|p| p.to_gtp(g.size())).collect(),
             });
         }
         if g.phase() != PhaseName::Scoring {
@@ -437,7 +437,7 @@ impl App {
                 let e = tengen_player::estimate::estimate(game.board(), options);
                 e.dead
                     .iter()
-                    .map(|p| p.to_gtp(game.size()))
+                    .filter_map(|p| p.to_gtp(game.size()))
                     .collect::<Vec<_>>()
             })
             .await
@@ -505,7 +505,7 @@ impl App {
                 None => Action::Resign,
                 Some(Move::Pass) => Action::Pass,
                 Some(Move::Play(p)) => Action::Play {
-                    point: p.to_gtp(size),
+                    point: p.to_gtp(size).unwrap_or_default(),
                 },
             };
             if let Err(e) = app.act_locked(&cell, &mut g, bot, &action, Some(seq)).await {

@@ -311,7 +311,7 @@ impl LiveGame {
                 }
                 Ok(Some(Event::Mark {
                     color,
-                    point: p.to_gtp(self.size()),
+                    point: p.to_gtp(self.size()).unwrap_or_default(),
                     dead,
                 }))
             }
@@ -391,7 +391,7 @@ impl LiveGame {
                 ),
             ));
         }
-        let vertex = mv.to_gtp(self.size());
+        let vertex = mv.to_gtp(self.size()).unwrap_or_default();
         self.game
             .legal_as(seat, mv)
             .map_err(|e| illegal(&e, &vertex))?;
@@ -435,7 +435,10 @@ impl LiveGame {
             .set_free_handicap(&parsed)
             .map_err(|e| ApiError::bad_request("points", e.to_string()))?;
         Ok(Some(Event::PlaceHandicap {
-            points: parsed.iter().map(|p| p.to_gtp(self.size())).collect(),
+            points: parsed
+                .iter()
+                .filter_map(|p| p.to_gtp(self.size()))
+                .collect(),
         }))
     }
 

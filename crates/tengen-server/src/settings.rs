@@ -189,7 +189,8 @@ impl CreateRequest {
 impl Settings {
     /// The board size.
     pub fn board_size(&self) -> Size {
-        Size::square(self.size)
+        // The side was checked (2 to 25) when the game was created.
+        Size::square(self.size).unwrap_or(Size::NINETEEN)
     }
 
     /// The ruleset's name.

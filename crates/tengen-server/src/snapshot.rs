@@ -12,9 +12,9 @@ use tengen::{EndReason, Phase};
 /// A board as rows of `.`, `X` and `O`, the top row first.
 pub fn board_rows(board: &Board) -> Vec<String> {
     let size = board.size();
-    (0..size.height)
+    (0..size.height())
         .map(|y| {
-            (0..size.width)
+            (0..size.width())
                 .map(|x| match board.get(Point::new(x, y)) {
                     None => '.',
                     Some(Color::Black) => 'X',
@@ -26,7 +26,7 @@ pub fn board_rows(board: &Board) -> Vec<String> {
 }
 
 fn vertices(points: &[Point], size: Size) -> Vec<String> {
-    points.iter().map(|p| p.to_gtp(size)).collect()
+    points.iter().filter_map(|p| p.to_gtp(size)).collect()
 }
 
 /// Half points as a JSON number of points.
@@ -50,7 +50,7 @@ fn terms(t: &Terms) -> Value {
 /// A score report: each player's terms, the result, the dead and seki stones, and the
 /// owner of every point as rows.
 pub fn score_json(report: &ScoreReport, size: Size) -> Value {
-    let w = usize::from(size.width);
+    let w = usize::from(size.width());
     let owner: Vec<String> = report
         .owner
         .chunks(w)

@@ -24,7 +24,7 @@ fn main() {
             "{} {} {} cap {:?}",
             k + 1,
             m.color,
-            m.mv.to_gtp(all.game.size()),
+            m.mv.to_gtp(all.game.size()).unwrap_or_default(),
             m.captured().len()
         );
     }

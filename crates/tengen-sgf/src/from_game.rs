@@ -2,7 +2,7 @@
 //! `HA`, setup stones, `RE`, `DT`, players, times), then one node per move.
 
 use crate::tree::{GameTree, Node, Property};
-use tengen::{Color, Game, GameResult, Move};
+use tengen::{Color, Game, GameResult};
 
 /// What a record holds beyond the game itself.
 #[derive(Clone, Debug, Default)]
@@ -40,10 +40,10 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
     root.set("FF", "4");
     root.set("CA", "UTF-8");
     root.set("AP", concat!("tengen:", env!("CARGO_PKG_VERSION")));
-    let sz = if size.width == size.height {
-        size.width.to_string()
+    let sz = if size.width() == size.height() {
+        size.width().to_string()
     } else {
-        format!("{}:{}", size.width, size.height)
+        format!("{}:{}", size.width(), size.height())
     };
     root.set("SZ", &sz);
     root.set("RU", &crate::record::ruleset_text(rules));
@@ -56,7 +56,7 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
         let pts: Vec<String> = size
             .all_points()
             .filter(|&p| start.get(p) == Some(c))
-            .map(|p| p.to_sgf())
+            .filter_map(|p| p.to_sgf())
             .collect();
         if !pts.is_empty() {
             root.set_property(Property::list(id, pts.iter().map(String::as_str)));
@@ -89,10 +89,8 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
     for (k, m) in game.moves().iter().enumerate() {
         let mut n = Node::default();
         let id = m.color.letter().to_string();
-        let v = match m.mv {
-            Move::Play(p) => p.to_sgf(),
-            Move::Pass => String::new(),
-        };
+        // Every point of a game (at most 25x25) has an SGF spelling.
+        let v = m.mv.to_sgf().unwrap_or_default();
         n.set(&id, &v);
         if let Some(Some((left, stones))) = info.clock.get(k) {
             let (l, o) = if m.color == Color::Black {
@@ -125,11 +123,11 @@ pub fn territory(
     let of = |c: Color| {
         size.all_points()
             .filter(|p| {
-                let k = p.y as usize * size.width as usize + p.x as usize;
+                let k = p.y as usize * size.width() as usize + p.x as usize;
                 let dead = score.dead.contains(p) && board.get(*p) == Some(c.opponent());
                 dead || (score.owner[k] == Some(c) && board.get(*p).is_none())
             })
-            .map(|p| p.to_sgf())
+            .filter_map(|p| p.to_sgf())
             .collect()
     };
     [("TB", of(Color::Black)), ("TW", of(Color::White))]

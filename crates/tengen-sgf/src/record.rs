@@ -7,7 +7,7 @@ use crate::tree::{GameTree, Node, Property};
 use crate::value;
 use tengen::rules::{Komi, RulesetName};
 
-use tengen::{Board, Color, Game, Illegal, Move, Point, Rules, Size};
+use tengen::{Board, Color, Game, Illegal, Move, Point, Rules, SetupError, Size};
 
 /// What went wrong in a record, with the byte offset of the property concerned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,15 +61,15 @@ impl std::fmt::Display for ProblemKind {
                 size,
                 why,
             } => {
-                let sgf = match mv {
-                    Move::Play(p) => format!(" [{}]", p.to_sgf()),
-                    Move::Pass => String::new(),
+                let sgf = match mv.point().and_then(|p| p.to_sgf()) {
+                    Some(s) => format!(" [{s}]"),
+                    None => String::new(),
                 };
+                let at = mv.to_gtp(*size).unwrap_or_else(|| "off the board".into());
                 write!(
                     f,
-                    "illegal move {number}: {} {}{sgf}: {why}",
+                    "illegal move {number}: {} {at}{sgf}: {why}",
                     color.letter(),
-                    mv.to_gtp(*size)
                 )
             }
             ProblemKind::BadValue { id, value } => write!(f, "bad value {id}[{value}] ignored"),
@@ -138,7 +138,7 @@ pub fn game_info(
     options: &ReadOptions,
     problems: &mut Vec<RecordProblem>,
 ) -> GameInfo {
-    let mut size = Size::square(19);
+    let mut size = Size::NINETEEN;
     if let Some(p) = root.get("SZ") {
         match value::size(p.raw())
             .and_then(|(w, h)| Size::new(u8::try_from(w).ok()?, u8::try_from(h).ok()?))
@@ -237,7 +237,7 @@ fn setup(
     }
     // One slot a point, row by row: a file may repeat big rectangles (`AB[aa:ss]`) any
     // number of times, and each must cost only its points.
-    let w = size.width as usize;
+    let w = size.width() as usize;
     let mut cells: Vec<Option<Color>> = match base {
         Some(board) => size.all_points().map(|p| board.get(p)).collect(),
         None => vec![None; size.points()],
@@ -266,13 +266,17 @@ fn setup(
         .collect();
     match Board::from_stones(size, &placed) {
         Ok(b) => Some(b),
-        Err(p) => {
+        Err(e) => {
+            let why = match e {
+                SetupError::NoLiberty(p) => format!(
+                    "setup leaves the chain at {} without liberty",
+                    p.to_gtp(size).unwrap_or_default()
+                ),
+                other => other.to_string(),
+            };
             problems.push(RecordProblem {
                 offset: node.offset,
-                kind: ProblemKind::Setup(format!(
-                    "setup leaves the chain at {} without liberty: setup ignored",
-                    p.to_gtp(size)
-                )),
+                kind: ProblemKind::Setup(format!("{why}: setup ignored")),
             });
             None
         }
@@ -506,7 +510,8 @@ fn play_checked(
             offset,
             kind: ProblemKind::Oddity(format!("move {number} comes after the end of the game")),
         });
-        game.force(color, mv);
+        // `force` refuses only points off the board, and moves are read against its size.
+        let _ = game.force(color, mv);
         return;
     }
     if let Err(why) = game.play_as(color, mv) {
@@ -518,6 +523,6 @@ fn play_checked(
             why,
         };
         problems.push(RecordProblem { offset, kind });
-        game.force(color, mv);
+        let _ = game.force(color, mv);
     }
 }

@@ -128,7 +128,7 @@ fn the_estimator_reproduces_most_recorded_results() {
         let tree = &read.collection.trees[0];
         let mut options = tengen_sgf::ReadOptions::default();
         if tree.root().and_then(|n| n.get("KM")).is_none() {
-            options.komi = Some(tengen::rules::Komi(11));
+            options.komi = Some(tengen::Komi::from_halves(11).unwrap());
         }
         let r = tengen_sgf::replay(tree, &options);
         let Some(want) = r.result.as_deref().and_then(normalised_result) else {

@@ -21,7 +21,11 @@ fn every_value_type() {
     assert_eq!(value::unescape_simple(n.raw("N").unwrap()), "simple text");
     // Point lists, compressed rectangles included.
     let ab = n.get("AB").unwrap();
-    let pts = value::points(ab.values.iter().map(|v| v.as_str()), Size::square(19)).unwrap();
+    let pts = value::points(
+        ab.values.iter().map(|v| v.as_str()),
+        Size::square(19).unwrap(),
+    )
+    .unwrap();
     assert_eq!(
         pts,
         vec![
@@ -101,7 +105,7 @@ fn collections_and_variations() {
         replay(&p.collection.trees[1], &Default::default())
             .game
             .size(),
-        Size::square(13)
+        Size::square(13).unwrap()
     );
     // Written and read back: equal.
     assert_eq!(parse(&write(&p.collection)).collection, p.collection);
@@ -302,16 +306,16 @@ fn generated_records_round_trip() {
     for k in 0..40 {
         let name = RulesetName::ALL[k % RulesetName::ALL.len()];
         let size = [
-            Size::square(9),
-            Size::square(19),
+            Size::square(9).unwrap(),
+            Size::square(19).unwrap(),
             Size::new(7, 5).unwrap(),
-            Size::square(25),
+            Size::square(25).unwrap(),
         ][k % 4];
         let mut g = Game::new(size, name.rules());
-        if k % 3 == 0 && size.width == size.height && size.width >= 9 {
+        if k % 3 == 0 && size.width() == size.height() && size.width() >= 9 {
             g.set_fixed_handicap(2 + (k % 3) as u8).unwrap();
         }
-        for _ in 0..(20 + rng.below(if size.width > 19 { 30 } else { 100 })) {
+        for _ in 0..(20 + rng.below(if size.width() > 19 { 30 } else { 100 })) {
             if g.is_over() {
                 break;
             }

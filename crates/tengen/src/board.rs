@@ -27,6 +27,7 @@
 //! the code counts with booleans instead of branching, since a mispredicted branch costs
 //! more than the few instructions it would skip.
 use crate::color::Color;
+use crate::illegal::SetupError;
 use crate::point::{Point, Size, MAX_SIDE};
 use crate::zobrist::KEYS;
 use std::fmt;
@@ -220,11 +221,11 @@ impl Board {
     /// A board of `size` whose every slot is still a wall: the start of [`Board::new`] and
     /// of a clone.
     fn walls(size: Size) -> Board {
-        let stride = size.width as usize + 1;
+        let stride = size.width() as usize + 1;
         Board {
             size,
             stride,
-            used: (size.height as usize + 2) * stride + 1,
+            used: (size.height() as usize + 2) * stride + 1,
             cells: [Cell::Wall; ARRAY],
             head: [0; ARRAY],
             next: [0; ARRAY],
@@ -255,8 +256,8 @@ impl Board {
     /// neighbour on the board is empty, each off it a wall.
     fn clear_points(&mut self) {
         let (w, h, s) = (
-            self.size.width as usize,
-            self.size.height as usize,
+            self.size.width() as usize,
+            self.size.height() as usize,
             self.stride,
         );
         // Each row is filled whole from a pattern (this runs for every game started).
@@ -330,38 +331,55 @@ impl Board {
         self.stride
     }
 
-    /// The padded index of a point.
+    /// The padded index of a point; for a point off the board, index 0, a wall, which every
+    /// query of the board reads as outside it (no stone, no liberty).
     #[inline]
     pub fn idx(&self, p: Point) -> Idx {
-        ((p.x as usize + 1) + (p.y as usize + 1) * self.stride) as Idx
+        if self.size.contains(p) {
+            ((p.x as usize + 1) + (p.y as usize + 1) * self.stride) as Idx
+        } else {
+            0
+        }
     }
 
-    /// The point of a padded index (which must be on the board).
+    /// The point of a padded index of this board (from [`Board::idx`], [`Board::indices`] or
+    /// [`Board::neighbours`] on a point); a wall's index gives a point off the board.
     #[inline]
     pub fn point(&self, i: Idx) -> Point {
         Board::point_of(i, self.stride)
     }
 
     /// The point of a padded index on a board of this `stride` (see [`Board::stride`]),
-    /// for use while the board is borrowed for a change.
+    /// for use while the board is borrowed for a change. A wall's index gives a point off
+    /// the board (`stride` must not be 0).
     #[inline]
     pub fn point_of(i: Idx, stride: usize) -> Point {
         let i = i as usize;
-        Point::new((i % stride - 1) as u8, (i / stride - 1) as u8)
+        let stride = stride.max(1);
+        Point::new(
+            (i % stride).wrapping_sub(1) as u8,
+            (i / stride).wrapping_sub(1) as u8,
+        )
     }
 
-    /// The four neighbour indices of `i` (some may be walls).
+    /// The four neighbour indices of `i` (some may be walls). Index arithmetic wraps, so
+    /// that asking about a wall never fails; what a wall's neighbours are is unspecified.
     #[inline]
     pub fn neighbours(&self, i: Idx) -> [Idx; 4] {
         let s = self.stride as Idx;
-        [i - s, i - 1, i + 1, i + s]
+        [
+            i.wrapping_sub(s),
+            i.wrapping_sub(1),
+            i.wrapping_add(1),
+            i.wrapping_add(s),
+        ]
     }
 
     /// Padded indices of every point, row by row from the top.
     pub fn indices(&self) -> impl Iterator<Item = Idx> + '_ {
         let (w, h, s) = (
-            self.size.width as usize,
-            self.size.height as usize,
+            self.size.width() as usize,
+            self.size.height() as usize,
             self.stride,
         );
         (1..=h).flat_map(move |y| (1..=w).map(move |x| (x + y * s) as Idx))
@@ -373,7 +391,7 @@ impl Board {
         self.cells[at(i)]
     }
 
-    /// The colour of the stone on `p`, if any.
+    /// The colour of the stone on `p`, if any (`None` off the board).
     pub fn get(&self, p: Point) -> Option<Color> {
         self.cell(self.idx(p)).color()
     }
@@ -457,6 +475,12 @@ impl Board {
     #[inline]
     pub fn ko_point(&self) -> Option<Idx> {
         (self.ko != 0).then_some(self.ko)
+    }
+
+    /// Sets the ko point back to what it was (undo).
+    #[inline]
+    pub(crate) fn set_ko(&mut self, ko: Option<Idx>) {
+        self.ko = ko.unwrap_or(0);
     }
 
     /// Forgets the ko point: a pass lifts the simple-ko ban (RULES.md §3).
@@ -569,15 +593,23 @@ impl Board {
     }
 
     /// Plays a stone of `c` on the empty point `i`: place, capture, then remove own chains
-    /// left without liberty (RULES.md §1.5). Legality is the caller's business.
+    /// left without liberty (RULES.md §1.5). The fast path of players and playouts: nothing
+    /// is checked, so `i` must be an empty point of this board (a stone or a wall there
+    /// corrupts the board). Legality is the caller's business; [`crate::Game::play`] is the
+    /// checked way to play.
     #[inline]
-    pub fn play(&mut self, i: Idx, c: Color) -> Played {
-        self.play_with(i, c, |_, _| {})
+    pub fn play_unchecked(&mut self, i: Idx, c: Color) -> Played {
+        self.play_unchecked_with(i, c, |_, _| {})
     }
 
-    /// As [`Board::play`], calling `removed(index, colour)` for every stone removed.
+    /// As [`Board::play_unchecked`], calling `removed(index, colour)` for every stone removed.
     #[inline]
-    pub fn play_with(&mut self, i: Idx, c: Color, mut removed: impl FnMut(Idx, Color)) -> Played {
+    pub fn play_unchecked_with(
+        &mut self,
+        i: Idx,
+        c: Color,
+        mut removed: impl FnMut(Idx, Color),
+    ) -> Played {
         debug_assert_eq!(self.cells[at(i)], Cell::Empty);
         let dead = self.place(i, c);
         let mut played = Played::default();
@@ -611,6 +643,8 @@ impl Board {
     /// 0 in the others.
     #[inline]
     fn place(&mut self, i: Idx, c: Color) -> [Idx; 4] {
+        #[cfg(test)]
+        work::count(1);
         let iu = at(i);
         let own = Cell::stone(c);
         self.cells[iu] = own;
@@ -730,6 +764,8 @@ impl Board {
         let color = self.cells[at(h)].color().expect("chain head holds a stone");
         let other = Cell::stone(color.opponent());
         let count = self.chain[at(h)].stones;
+        #[cfg(test)]
+        work::count(u64::from(count));
         let mut s = h;
         loop {
             let su = at(s);
@@ -762,12 +798,57 @@ impl Board {
         count
     }
 
-    /// A board with the given stones, checked: every chain must have a liberty.
-    /// `stones` lists `(point, colour)`; returns the first point of a chain without liberty
-    /// as the error.
-    pub fn from_stones(size: Size, stones: &[(Point, Color)]) -> Result<Board, Point> {
+    /// Takes back a play of `c` on `i` that removed the stones on `removed`: the opponent's
+    /// it captured, or, for a `suicide`, its own chain, `i` included. `ko` is the ko point
+    /// before the play. The board is then exactly as it was before the play, hash and
+    /// liberty counts included. The cost is what the play touched, the chain the stone
+    /// joined and the stones it removed, never the whole board (after KataGo's undo).
+    pub(crate) fn undo_play(
+        &mut self,
+        i: Idx,
+        c: Color,
+        removed: &[Idx],
+        suicide: bool,
+        ko: Option<Idx>,
+    ) {
+        if suicide {
+            // The stone and the chains it joined went; they come back without it.
+            for &s in removed.iter().filter(|&&s| s != i) {
+                self.place(s, c);
+            }
+        } else {
+            self.lift_stone(i);
+            for &s in removed {
+                self.place(s, c.opponent());
+            }
+        }
+        self.ko = ko.unwrap_or(0);
+    }
+
+    /// Takes the stone on `i` off the board, splitting its chain where it held it together:
+    /// the chain is lifted whole and its other stones put back one by one, each joining
+    /// its neighbours as in a play, so that every count stays exact.
+    fn lift_stone(&mut self, i: Idx) {
+        let Some(color) = self.cells[at(i)].color() else {
+            return;
+        };
+        let mut stones = Vec::with_capacity(self.chain_len(i) as usize);
+        self.for_each_stone(i, |s| stones.push(s));
+        self.remove_chain(self.head[at(i)], &mut |_, _| {});
+        for s in stones.into_iter().filter(|&s| s != i) {
+            self.place(s, color);
+        }
+    }
+
+    /// A board with the given stones, checked: every point must be on the board and every
+    /// chain must have a liberty. `stones` lists `(point, colour)`; a point given twice takes
+    /// its first colour.
+    pub fn from_stones(size: Size, stones: &[(Point, Color)]) -> Result<Board, SetupError> {
         let mut b = Board::new(size);
         for &(p, c) in stones {
+            if !size.contains(p) {
+                return Err(SetupError::OffBoard(p));
+            }
             let i = b.idx(p);
             if b.cell(i) == Cell::Empty {
                 b.place_unchecked(i, c);
@@ -775,13 +856,14 @@ impl Board {
         }
         for i in b.indices().collect::<Vec<_>>() {
             if b.cell(i).color().is_some() && b.liberties(i) == 0 {
-                return Err(b.point(i));
+                return Err(SetupError::NoLiberty(b.point(i)));
             }
         }
         Ok(b)
     }
 
     /// Puts a stone without captures (setup): liberties are recounted for the chain formed.
+    /// Nothing is checked: `i` must be an empty point of this board.
     pub fn place_unchecked(&mut self, i: Idx, c: Color) {
         self.place(i, c);
         // Neighbouring opponent chains already lost the liberty in `place`; the own chain
@@ -850,15 +932,20 @@ impl Board {
                     .filter_map(move |(x, c)| c.map(|c| (Point::new(x as u8, y as u8), c)))
             })
             .collect();
-        Board::from_stones(size, &stones)
-            .map_err(|p| format!("the chain at {} has no liberty", p.to_gtp(size)))
+        Board::from_stones(size, &stones).map_err(|e| match e {
+            SetupError::NoLiberty(p) => format!(
+                "the chain at {} has no liberty",
+                p.to_gtp(size).unwrap_or_default()
+            ),
+            other => other.to_string(),
+        })
     }
 
     /// The text form: one row per line, top row first, `X`, `O`, `.` separated by spaces.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        for y in 0..self.size.height {
-            for x in 0..self.size.width {
+        for y in 0..self.size.height() {
+            for x in 0..self.size.width() {
                 if x > 0 {
                     s.push(' ');
                 }
@@ -875,7 +962,7 @@ impl Board {
     /// The text form with GTP coordinates around it (columns `A`.. without `I`, rows
     /// numbered from the bottom), star points as `+`, and `last` marked with parentheses.
     pub fn to_text_with_coordinates(&self, last: Option<Point>) -> String {
-        let (w, h) = (self.size.width, self.size.height);
+        let (w, h) = (self.size.width(), self.size.height());
         let letters: String = (0..w).map(|x| format!(" {}", column_letter(x))).collect();
         let mut s = format!("   {letters}\n");
         let stars = crate::handicap::star_points(self.size);
@@ -1029,4 +1116,25 @@ impl fmt::Display for Board {
 /// The GTP column letter of column `x` (`A`.., skipping `I`).
 pub fn column_letter(x: u8) -> char {
     b"ABCDEFGHJKLMNOPQRSTUVWXYZ"[x as usize] as char
+}
+
+/// How many stones the board has put down or taken off on this thread: the unit tests
+/// measure the work an operation does with it (undo costs what the move cost).
+#[cfg(test)]
+pub(crate) mod work {
+    use std::cell::Cell;
+
+    thread_local! {
+        static STONES: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Adds `n` stones to the count.
+    pub fn count(n: u64) {
+        STONES.with(|s| s.set(s.get() + n));
+    }
+
+    /// The count so far.
+    pub fn stones() -> u64 {
+        STONES.with(|s| s.get())
+    }
 }

@@ -64,6 +64,21 @@ pub struct CycleSets {
     pending: Option<Pending>,
     /// Per player: signatures made disallowed, with (counteracted move, counteracting move).
     disallowed: [HashMap<Signature, (usize, usize)>; 2],
+    /// What each move changed, so that taking it back restores the state exactly.
+    log: Vec<Undo>,
+}
+
+/// A signature made disallowed for a player (by index), with the value it replaced.
+type Disallowing = (usize, Signature, Option<(usize, usize)>);
+
+/// What one move changed in the state: the old values of what it overwrote.
+#[derive(Clone, Debug)]
+struct Undo {
+    constraint: Option<Constraint>,
+    pending: Option<Pending>,
+    disallowed: Option<Disallowing>,
+    /// The capture recorded, with its cycle set before the move.
+    capture: Option<(Capture, BTreeSet<Point>)>,
 }
 
 impl Before {
@@ -157,7 +172,8 @@ impl CycleSets {
         moves: &[MoveRecord],
     ) {
         let sig = before.signature;
-        self.judge_pending(color, number, board, &sig.captured);
+        let mut undo = self.undo_start();
+        undo.disallowed = self.judge_pending(color, number, board, &sig.captured);
         // Definition 12: unconstrained, threatens, and rescues none of the mover's chains in atari.
         let rescues = before
             .own_threatened
@@ -172,14 +188,15 @@ impl CycleSets {
         }
         self.constraint = None;
         if sig.captured.is_empty() {
+            self.log.push(undo);
             return;
         }
         // Definition 8: a repeated capture leaving the same board adds the points played
         // in between to the capture's cycle set.
-        let entry = self
-            .captures
-            .entry((sig.point, sig.captured.clone()))
-            .or_default();
+        let key = (sig.point, sig.captured.clone());
+        let entry = self.captures.entry(key.clone()).or_default();
+        undo.capture = Some((key, entry.cycle_set.clone()));
+        self.log.push(undo);
         for &s in &entry.moves {
             if positions.same(s, number) {
                 let between = moves[s..number - 1].iter().filter_map(|r| r.mv.point());
@@ -198,16 +215,57 @@ impl CycleSets {
 
     /// Notes a pass by `color` at move `number`.
     pub(crate) fn after_pass(&mut self, color: Color, number: usize, board: &Board) {
-        self.judge_pending(color, number, board, &[]);
+        let mut undo = self.undo_start();
+        undo.disallowed = self.judge_pending(color, number, board, &[]);
         self.constraint = None;
+        self.log.push(undo);
+    }
+
+    /// The undo record of the next move, holding what every move may overwrite.
+    fn undo_start(&self) -> Undo {
+        Undo {
+            constraint: self.constraint.clone(),
+            pending: self.pending.clone(),
+            disallowed: None,
+            capture: None,
+        }
+    }
+
+    /// Takes back the state's changes of the last move (its `after_play` or `after_pass`).
+    pub(crate) fn undo(&mut self) {
+        let Some(undo) = self.log.pop() else { return };
+        self.constraint = undo.constraint;
+        self.pending = undo.pending;
+        if let Some((player, signature, old)) = undo.disallowed {
+            match old {
+                Some(v) => self.disallowed[player].insert(signature, v),
+                None => self.disallowed[player].remove(&signature),
+            };
+        }
+        if let Some((key, cycle_set)) = undo.capture {
+            if let Some(entry) = self.captures.get_mut(&key) {
+                entry.moves.pop();
+                entry.cycle_set = cycle_set;
+                if entry.moves.is_empty() {
+                    self.captures.remove(&key);
+                }
+            }
+        }
     }
 
     /// Definition 13 and rule 15: if the opponent's last play was potentially disallowed and
     /// this move counteracts it, its signature becomes disallowed for her.
-    fn judge_pending(&mut self, color: Color, number: usize, board: &Board, captured: &[Point]) {
-        let Some(p) = self.pending.take() else { return };
+    /// Returns the signature made disallowed, if any, with the value it replaced.
+    fn judge_pending(
+        &mut self,
+        color: Color,
+        number: usize,
+        board: &Board,
+        captured: &[Point],
+    ) -> Option<Disallowing> {
+        let p = self.pending.take()?;
         if p.player != color.opponent() || p.number + 1 != number {
-            return;
+            return None;
         }
         let spared = !captured.contains(&p.signature.point);
         let restored = p
@@ -215,9 +273,12 @@ impl CycleSets {
             .threatened
             .iter()
             .all(|&q| board.get(q) == Some(color) && board.liberties(board.idx(q)) >= 2);
-        if spared && restored {
-            self.disallowed[p.player.index()].insert(p.signature, (p.number, number));
+        if !(spared && restored) {
+            return None;
         }
+        let player = p.player.index();
+        let old = self.disallowed[player].insert(p.signature.clone(), (p.number, number));
+        Some((player, p.signature, old))
     }
 
     /// The points the next move may not be played on under rule 9, with the capture that

@@ -4,16 +4,15 @@ use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
 use crate::cycle::CycleSets;
 use crate::ending::PassState;
-use crate::handicap::{fixed_handicap, HandicapError};
+use crate::handicap::fixed_handicap;
 use crate::history::Positions;
-use crate::illegal::Illegal;
+use crate::illegal::{Illegal, SetupError};
 use crate::ko;
 use crate::moves::{MoveRecord, Removed};
 use crate::point::{Move, Point, Size};
 use crate::result::{EndReason, GameResult};
 use crate::rules::{KoRule, LongCycle, Rules, Suicide};
 use crate::score::{self, CountError, ScoreReport, Tally};
-use std::fmt;
 use std::sync::OnceLock;
 
 /// Where the game stands.
@@ -30,35 +29,26 @@ pub enum Phase {
     Ended(EndReason),
 }
 
-/// Why a setup (handicap, setup stones) was refused.
+/// Why [`Game::set_rules`] refused new rules: a move already played would be illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// Setup is only possible before the first move.
-    NotEmpty,
-    /// Fixed handicap placement failed.
-    Handicap(HandicapError),
-    /// A free handicap needs at least two distinct points on the board, not all of them.
-    BadPoints(String),
-    /// The given stones leave a chain without liberty.
-    NoLiberty(Point),
+pub struct RulesChangeRefused {
+    /// The move (1 for the first) the new rules would refuse.
+    pub move_number: usize,
+    /// Why they would refuse it.
+    pub reason: Illegal,
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::NotEmpty => {
-                f.write_str("setup is only possible before the first move on an empty board")
-            }
-            SetupError::Handicap(e) => e.fmt(f),
-            SetupError::BadPoints(s) => f.write_str(s),
-            SetupError::NoLiberty(p) => {
-                write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y)
-            }
-        }
+impl std::fmt::Display for RulesChangeRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "under these rules move {} would be illegal: {}",
+            self.move_number, self.reason
+        )
     }
 }
 
-impl std::error::Error for SetupError {}
+impl std::error::Error for RulesChangeRefused {}
 
 /// The position before the first move (RULES.md: `P_0`, after handicap stones).
 #[derive(Clone, Debug)]
@@ -93,6 +83,35 @@ pub struct Game {
     pub(crate) final_dead: Vec<Point>,
     /// Confirmation play's ko rule: a ko may be retaken only after a pass (RULES.md §5.1).
     pub(crate) confirmation: bool,
+    /// What the few moves that change more than their record changed (see [`Aside`]),
+    /// latest last.
+    asides: Vec<Aside>,
+}
+
+/// What a move changed beyond its record, kept for the few moves that change more, so that
+/// undo restores it exactly: the pass bookkeeping (changed by a pass, and by the first play
+/// after passes), the phase a forced move left, the stone a forced move replaced.
+#[derive(Clone, Debug)]
+struct Aside {
+    /// The move's number (1 for the first move).
+    number: usize,
+    /// The pass bookkeeping before the move, if the move changed it.
+    passes: Option<PassState>,
+    /// The phase before a forced move (moves made by [`Game::apply`] start in play).
+    phase: Option<Phase>,
+    /// The stone a forced move replaced.
+    replaced: Option<(Point, Color)>,
+}
+
+impl Aside {
+    fn new(number: usize) -> Aside {
+        Aside {
+            number,
+            passes: None,
+            phase: None,
+            replaced: None,
+        }
+    }
 }
 
 /// What the legality check learned about a play, reused when it is made.
@@ -137,6 +156,7 @@ impl Game {
             phase: Phase::Playing,
             final_dead: Vec::new(),
             confirmation: false,
+            asides: Vec::new(),
         }
     }
 
@@ -157,27 +177,23 @@ impl Game {
         {
             return Err(SetupError::NotEmpty);
         }
-        let mut distinct = points.to_vec();
-        distinct.sort();
-        distinct.dedup();
-        if distinct.len() != points.len() {
-            return Err(SetupError::BadPoints("a handicap point is repeated".into()));
+        if let Some(&p) = points.iter().find(|p| !size.contains(**p)) {
+            return Err(SetupError::OffBoard(p));
         }
-        if points.len() < 2 || points.len() >= size.points() {
-            return Err(SetupError::BadPoints(format!(
-                "a handicap needs from 2 to {} stones, not {}",
-                size.points().saturating_sub(1),
-                points.len()
-            )));
+        let mut sorted = points.to_vec();
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(SetupError::RepeatedPoint(w[0]));
         }
-        if let Some(p) = points.iter().find(|p| !size.contains(**p)) {
-            return Err(SetupError::BadPoints(format!(
-                "({}, {}) is off the board",
-                p.x, p.y
-            )));
+        let max = size.points().saturating_sub(1);
+        if points.len() < 2 || points.len() > max {
+            return Err(SetupError::HandicapCount {
+                stones: points.len(),
+                max,
+            });
         }
         let stones: Vec<_> = points.iter().map(|&p| (p, Color::Black)).collect();
-        let board = Board::from_stones(size, &stones).map_err(SetupError::NoLiberty)?;
+        let board = Board::from_stones(size, &stones)?;
         let handicap = points.to_vec();
         *self = Game::from_position(board, Color::White, self.rules.clone());
         self.start.handicap = handicap;
@@ -196,15 +212,19 @@ impl Game {
         &self.rules
     }
 
-    /// Changes the rules. Only komi and scoring-time values may change once moves exist;
-    /// returns false (and changes nothing) if the moves played would become illegal.
-    pub fn set_rules(&mut self, rules: Rules) -> bool {
+    /// Changes the rules. Once moves exist the game is replayed under the new rules; if a
+    /// move played would become illegal, nothing changes and the refusal says which move and
+    /// why.
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), RulesChangeRefused> {
         let start = Box::new(self.start_board().clone());
         let mut replay = Game::from_boxed(start, self.start.to_move, rules);
         replay.start.handicap = self.start.handicap.clone();
-        for r in &self.moves {
-            if replay.play_as(r.color, r.mv).is_err() {
-                return false;
+        for (k, r) in self.moves.iter().enumerate() {
+            if let Err(reason) = replay.play_as(r.color, r.mv) {
+                return Err(RulesChangeRefused {
+                    move_number: k + 1,
+                    reason,
+                });
             }
         }
         if let Phase::Ended(reason) = &self.phase {
@@ -216,7 +236,7 @@ impl Game {
             }
         }
         *self = replay;
-        true
+        Ok(())
     }
 
     /// The current board.
@@ -444,15 +464,28 @@ impl Game {
     /// retaken at once, a suicide, a move after the end of the game, a stone on an occupied
     /// point): the stone replaces whatever was on its point and captures are made as RULES.md
     /// §1.5 says, with no legality check. For readers of records, never for play.
-    pub fn force(&mut self, color: Color, mv: Move) -> &MoveRecord {
-        self.phase = Phase::Playing;
+    /// Refused only for a point off the board.
+    pub fn force(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
+        if let Move::Play(p) = mv {
+            if !self.size().contains(p) {
+                return Err(Illegal::OffBoard(p));
+            }
+        }
+        let mut aside = Aside::new(self.moves.len() + 1);
+        if self.phase != Phase::Playing {
+            aside.phase = Some(std::mem::replace(&mut self.phase, Phase::Playing));
+        }
         let mut replaced = false;
         if let Move::Play(p) = mv {
             let i = self.board.idx(p);
-            if self.board.cell(i) != Cell::Empty {
+            if let Some(c) = self.board.cell(i).color() {
                 self.board.remove_stone(i);
+                aside.replaced = Some((p, c));
                 replaced = true;
             }
+        }
+        if aside.phase.is_some() || replaced {
+            self.asides.push(aside);
         }
         let checked = self.check_unchecked(color, mv);
         self.apply(color, mv, checked);
@@ -464,7 +497,7 @@ impl Game {
         if replaced {
             self.positions.repack_last(&self.board);
         }
-        self.moves.last().expect("a move was just recorded")
+        self.moves.last().ok_or(Illegal::GameOver)
     }
 
     /// `color` resigns.
@@ -493,7 +526,9 @@ impl Game {
     }
 
     /// Takes back the last move (or a resignation, loss on time or forfeit), restoring
-    /// everything exactly. Returns false if there is nothing to take back.
+    /// everything exactly: board, hashes, ko point, prisoners, passes, cycle sets, phase.
+    /// Returns false if there is nothing to take back. Undo costs what the move cost (the
+    /// stones it placed and removed), however long the game.
     pub fn undo(&mut self) -> bool {
         if matches!(
             self.phase,
@@ -504,25 +539,69 @@ impl Game {
             self.phase = Phase::Playing;
             return true;
         }
-        if self.moves.is_empty() {
+        let Some(r) = self.moves.pop() else {
             return false;
+        };
+        let number = self.moves.len() + 1;
+        let aside = match self.asides.last() {
+            Some(a) if a.number == number => self.asides.pop(),
+            _ => None,
+        };
+        // The ko point before the move is the one the previous move left.
+        let ko = self
+            .moves
+            .last()
+            .and_then(|m| m.ko)
+            .map(|p| self.board.idx(p));
+        self.undo_on_board(&r, ko);
+        if let Some((p, c)) = aside.as_ref().and_then(|a| a.replaced) {
+            self.board.place_unchecked(self.board.idx(p), c);
+            self.board.set_ko(ko);
         }
-        // Replaying from the start is exact by construction: every derived state (ko,
-        // cycle sets, pass runs, prisoners) is rebuilt the way it was first built.
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.pop();
-        let mut replay = Game::from_boxed(
-            Box::new(self.start_board().clone()),
-            self.start.to_move,
-            self.rules.clone(),
-        );
-        replay.start.handicap = std::mem::take(&mut self.start.handicap);
-        for r in moves {
-            // `force` repeats each move exactly as it was made, legal or forced.
-            replay.force(r.color, r.mv);
+        self.positions.pop();
+        if self.rules.ko == KoRule::CycleSets {
+            self.cycle.undo();
         }
-        *self = replay;
+        let aside = aside.unwrap_or(Aside::new(number));
+        if let Some(passes) = aside.passes {
+            self.passes = passes;
+        }
+        self.phase = aside.phase.unwrap_or(Phase::Playing);
+        if self.phase == Phase::Playing {
+            self.final_dead.clear();
+        }
+        self.to_move = r.color;
         true
+    }
+
+    /// Takes the move `r` back on the board and from the prisoners; `ko` is the ko point
+    /// before it.
+    fn undo_on_board(&mut self, r: &MoveRecord, ko: Option<Idx>) {
+        let opponent = r.color.opponent().index();
+        match r.mv {
+            Move::Play(p) => {
+                let removed: Vec<Idx> = r
+                    .removed
+                    .as_slice()
+                    .iter()
+                    .map(|&q| self.board.idx(q))
+                    .collect();
+                self.board
+                    .undo_play(self.board.idx(p), r.color, &removed, r.suicide, ko);
+                let n = removed.len() as u32;
+                if r.suicide {
+                    self.prisoners[opponent] -= n;
+                } else {
+                    self.prisoners[r.color.index()] -= n;
+                }
+            }
+            Move::Pass => {
+                self.board.set_ko(ko);
+                if r.pass_stone {
+                    self.prisoners[opponent] -= 1;
+                }
+            }
+        }
     }
 
     /// The state a replayed (known legal) move needs, without checking legality.
@@ -658,7 +737,7 @@ impl Game {
         let hash = self.board.hash_after(i, color);
         let candidate = || {
             let mut b = self.board.clone();
-            b.play(i, color);
+            b.play_unchecked(i, color);
             crate::history::pack(&b).0
         };
         match ko::repeated(rule, &self.positions, color, hash, candidate) {
@@ -677,12 +756,39 @@ impl Game {
             before.note_ataris(&self.board, color);
         }
         let number = self.moves.len() + 1;
+        if self.passes_change(mv) {
+            self.set_aside_passes(number);
+        }
         match mv {
             Move::Play(p) => self.apply_play(color, p),
             Move::Pass => self.apply_pass(color, number),
         }
         self.to_move = color.opponent();
         self.after_move(color, mv, number, checked);
+    }
+
+    /// Whether `mv` changes the pass bookkeeping: a pass does, and so does the first play
+    /// after passes or after the preliminary end; other plays (nearly all) do not.
+    #[inline(always)]
+    fn passes_change(&self, mv: Move) -> bool {
+        mv == Move::Pass
+            || self.passes.run != 0
+            || (self.passes.preliminary_end.is_some()
+                && self.passes.first_after_preliminary.is_none())
+    }
+
+    /// Keeps the pass bookkeeping before move `number` for undo.
+    #[inline(never)]
+    fn set_aside_passes(&mut self, number: usize) {
+        match self.asides.last_mut() {
+            // A forced move may have set its phase or replaced stone aside already.
+            Some(a) if a.number == number => a.passes = Some(self.passes.clone()),
+            _ => {
+                let mut aside = Aside::new(number);
+                aside.passes = Some(self.passes.clone());
+                self.asides.push(aside);
+            }
+        }
     }
 
     /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the move and the position
@@ -693,7 +799,7 @@ impl Game {
         let i = self.board.idx(p);
         let stride = self.board.stride();
         let removing = &mut self.removing;
-        let played = self.board.play_with(i, color, |s, _| {
+        let played = self.board.play_unchecked_with(i, color, |s, _| {
             removing.push(Board::point_of(s, stride));
         });
         self.prisoners[color.index()] += played.captured as u32;
@@ -701,7 +807,7 @@ impl Game {
         self.passes.on_play(color);
         // The points this play changed, as row-major indices, straight into the history
         // (no list is built: this runs for every move of every record).
-        let w = self.board.size().width as usize;
+        let w = self.board.size().width() as usize;
         let k = |q: Point| q.y as usize * w + q.x as usize;
         let stone = std::iter::once((k(p), Some(color)));
         let hash = self.board.hash();
@@ -797,5 +903,69 @@ impl Game {
                 occurrences: [before, latest, t],
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::work;
+
+    /// A 19x19 game of `n` plays (`n` even, at most 114) in the lower half, Black filling
+    /// rows 19, 15, 11 from the left and White rows 17, 13, 9 (GTP numbering), so that no
+    /// stone is ever captured; then Black's lone stone in the empty top right corner.
+    fn game_of(n: usize) -> Game {
+        let mut g = Game::new(Size::square(19).unwrap(), Rules::tromp_taylor());
+        for k in 0..n {
+            let (x, band) = ((k / 2) % 19, (k / 2) / 19);
+            let y = 18 - 4 * band as u8 - 2 * (k % 2) as u8;
+            g.play(Move::Play(Point::new(x as u8, y))).unwrap();
+        }
+        g.play(Move::Play(Point::new(18, 0))).unwrap();
+        g
+    }
+
+    /// The stones the board puts down or takes off to undo the last move of `g`.
+    fn undo_cost(mut g: Game) -> u64 {
+        let before = work::stones();
+        assert!(g.undo());
+        work::stones() - before
+    }
+
+    #[test]
+    fn undo_costs_the_same_after_many_moves_as_after_one() {
+        // Taking back a lone stone lifts that one stone and puts nothing back, whether it
+        // was the first move or the 101st.
+        assert_eq!(undo_cost(game_of(0)), 1);
+        assert_eq!(undo_cost(game_of(100)), 1);
+        assert_eq!(undo_cost(game_of(114)), 1);
+    }
+
+    #[test]
+    fn undo_costs_what_the_move_touched() {
+        // Black's 18th stone of the bottom row joined a chain of 17: taking it back lifts
+        // the chain of 18 and puts 17 back. A capture taken back puts the captured stone
+        // back too.
+        let mut g = game_of(36);
+        assert!(g.undo()); // the corner stone
+        let last = g.moves().last().map(|r| r.mv);
+        assert_eq!(last, Some(Move::Play(Point::new(17, 16))));
+        assert!(g.undo()); // White's 18th stone of row 17
+        assert_eq!(undo_cost(g.clone()), 18 + 17);
+        let mut ko = Game::from_position(
+            Board::from_text(
+                ". X O .
+                 X . X O
+                 . X O .
+                 . . . .",
+            )
+            .unwrap(),
+            Color::White,
+            Rules::tromp_taylor(),
+        );
+        ko.play(Move::Play(Point::new(1, 1))).unwrap();
+        assert_eq!(ko.moves()[0].captured(), &[Point::new(2, 1)]);
+        // Lift the capturing stone (1), put the captured one back (1).
+        assert_eq!(undo_cost(ko), 2);
     }
 }

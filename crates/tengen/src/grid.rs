@@ -70,12 +70,12 @@ impl Grid {
 
     /// The row-major index of `p`.
     pub fn k(&self, p: Point) -> usize {
-        p.y as usize * self.size.width as usize + p.x as usize
+        p.y as usize * self.size.width() as usize + p.x as usize
     }
 
     /// The on-board neighbours of `p`.
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        let (w, h) = (self.size.width, self.size.height);
+        let (w, h) = (self.size.width(), self.size.height());
         let (x, y) = (p.x, p.y);
         [
             (x.wrapping_sub(1), y),

@@ -18,7 +18,7 @@ fn edge_line(n: u8) -> u8 {
 /// The most fixed handicap stones a board allows (GTP §4.1.1): none below 7x7, four where
 /// a side is even or the board is 7 wide or high (no middle star lines), else nine.
 pub fn max_fixed_handicap(size: Size) -> u8 {
-    let (w, h) = (size.width, size.height);
+    let (w, h) = (size.width(), size.height());
     if w < 7 || h < 7 {
         0
     } else if w % 2 == 0 || h % 2 == 0 || w == 7 || h == 7 {
@@ -75,7 +75,7 @@ pub fn fixed_handicap(size: Size, n: u8) -> Result<Vec<Point>, HandicapError> {
     if n > max {
         return Err(HandicapError::TooMany { asked: n, max });
     }
-    let (w, h) = (size.width, size.height);
+    let (w, h) = (size.width(), size.height());
     let (ex, ey) = (edge_line(w), edge_line(h));
     let (left, right, top, bottom) = (ex, w - 1 - ex, ey, h - 1 - ey);
     let (mx, my) = (w / 2, h / 2);
@@ -108,7 +108,7 @@ pub fn star_points(size: Size) -> Vec<Point> {
     }
     let mut stars = fixed_handicap(size, 4).unwrap_or_default();
     if max == 9 {
-        let big = size.width >= 15 && size.height >= 15;
+        let big = size.width() >= 15 && size.height() >= 15;
         stars = fixed_handicap(size, if big { 9 } else { 5 }).unwrap_or_default();
     }
     stars

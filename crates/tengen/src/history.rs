@@ -333,6 +333,26 @@ impl Positions {
         self.record(hash, to_move, creator);
     }
 
+    /// Forgets the last position, when its move is taken back (`P_0` always stays). Costs
+    /// the same however long the game.
+    pub fn pop(&mut self) {
+        let s = self.entries.len() - 1;
+        if s == 0 {
+            return;
+        }
+        let last = self.entries[s];
+        // Unlinked while its entry still exists: the table reads hashes from the entries.
+        self.latest.unlink(last.hash, last.prev, &self.entries);
+        self.entries.pop();
+        self.log.truncate(self.entries[s - 1].changes as usize);
+        // Copies are of `P_EVERY`, `P_2*EVERY`, ...: keep those of positions still here.
+        let copies = self
+            .copies
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        copies.truncate((s - 1) / EVERY);
+    }
+
     /// Makes the last position `board` (after a change no move explains, such as a forced
     /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
@@ -414,7 +434,7 @@ impl Positions {
     /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
     pub fn stones(&self, s: usize, size: Size) -> Vec<(Point, Color)> {
         let words = self.packed(s);
-        let w = size.width as usize;
+        let w = size.width() as usize;
         (0..size.points())
             .filter_map(|k| {
                 let c = match read(&words, k) {
@@ -468,7 +488,7 @@ mod tests {
     /// and last positions repacked to another hash.
     #[test]
     fn with_hash_finds_every_position_with_the_hash() {
-        let board = Board::new(Size::square(9));
+        let board = Board::new(Size::square(9).unwrap());
         let mut p = Positions::new(&board, Color::Black);
         let mut hashes = vec![board.hash()];
         let mut state = 12345u64;
@@ -486,8 +506,8 @@ mod tests {
             p.push_changed(std::iter::empty(), h, Color::White, None);
             hashes.push(h);
             if t % 7 == 0 {
-                let mut b = Board::new(Size::square(9));
-                b.play(b.idx(Point::new((t % 9) as u8, 0)), Color::Black);
+                let mut b = Board::new(Size::square(9).unwrap());
+                b.play_unchecked(b.idx(Point::new((t % 9) as u8, 0)), Color::Black);
                 p.repack_last(&b);
                 *hashes.last_mut().unwrap() = b.hash();
             }
@@ -514,7 +534,7 @@ mod tests {
     /// position repacked from a board no move explains.
     #[test]
     fn positions_are_rebuilt_exactly() {
-        let size = Size::square(5);
+        let size = Size::square(5).unwrap();
         let start =
             Board::from_text(". X . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .").unwrap();
         let mut p = Positions::new(&start, Color::Black);
@@ -528,7 +548,7 @@ mod tests {
         ] {
             let q = Point::new(x, y);
             let mut removed = Vec::new();
-            b.play_with(b.idx(q), c, |s, _| removed.push(Board::point_of(s, 6)));
+            b.play_unchecked_with(b.idx(q), c, |s, _| removed.push(Board::point_of(s, 6)));
             let changes = std::iter::once((k(q), Some(c)));
             let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
             p.push_changed(changes, b.hash(), c.opponent(), Some(c));
@@ -536,7 +556,7 @@ mod tests {
         }
         // A point changed twice ends as the second change says.
         let q = Point::new(4, 4);
-        b.play(b.idx(q), Color::Black);
+        b.play_unchecked(b.idx(q), Color::Black);
         let twice = [(k(q), Some(Color::White)), (k(q), Some(Color::Black))];
         p.push_changed(twice, b.hash(), Color::White, Some(Color::Black));
         boards.push(b.clone());
@@ -566,7 +586,7 @@ mod tests {
     /// position is still rebuilt exactly, also when a position with a copy is repacked.
     #[test]
     fn long_games_are_rebuilt_exactly() {
-        let size = Size::square(4);
+        let size = Size::square(4).unwrap();
         let mut b = Board::new(size);
         let mut p = Positions::new(&b, Color::Black);
         let mut boards = vec![b.clone()];
@@ -587,14 +607,14 @@ mod tests {
                 continue;
             }
             let mut removed = Vec::new();
-            b.play_with(i, c, |s, _| removed.push(Board::point_of(s, 5)));
+            b.play_unchecked_with(i, c, |s, _| removed.push(Board::point_of(s, 5)));
             let changes = std::iter::once((k(q), Some(c)));
             let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
             p.push_changed(changes, b.hash(), c.opponent(), Some(c));
             if p.len() == 2 * EVERY + 1 {
                 // P_(2 EVERY) becomes a board no move explains.
                 b = Board::new(size);
-                b.play(b.idx(Point::new(3, 3)), Color::White);
+                b.play_unchecked(b.idx(Point::new(3, 3)), Color::White);
                 p.repack_last(&b);
             }
             boards.push(b.clone());
@@ -614,7 +634,7 @@ mod tests {
     /// asks) keeps the table usable: every position is found again.
     #[test]
     fn reserving_any_number_of_moves_keeps_the_table_whole() {
-        let board = Board::new(Size::square(19));
+        let board = Board::new(Size::square(19).unwrap());
         for moves in [0, 1, 7, 251, 300, 1000] {
             let mut p = Positions::new(&board, Color::Black);
             p.reserve(moves);

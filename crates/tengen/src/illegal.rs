@@ -1,6 +1,7 @@
 //! Why a move was refused: every refusal names its rule, and a repetition names the earlier
 //! move whose position would recur (RULES.md §3.3).
 
+use crate::handicap::HandicapError;
 use crate::point::Point;
 use crate::rules::{KoRule, Suicide};
 use std::fmt;
@@ -110,3 +111,48 @@ impl fmt::Display for Illegal {
 }
 
 impl std::error::Error for Illegal {}
+
+/// Why a setup (setup stones, handicap) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// Setup is only possible before the first move on an empty board.
+    NotEmpty,
+    /// Fixed handicap placement failed.
+    Handicap(HandicapError),
+    /// A point is off the board.
+    OffBoard(Point),
+    /// A handicap point is given twice.
+    RepeatedPoint(Point),
+    /// A free handicap needs from 2 stones to one less than the board's points.
+    HandicapCount {
+        /// Stones given.
+        stones: usize,
+        /// The most the board allows.
+        max: usize,
+    },
+    /// The given stones leave the chain through this point without a liberty.
+    NoLiberty(Point),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NotEmpty => {
+                f.write_str("setup is only possible before the first move on an empty board")
+            }
+            SetupError::Handicap(e) => e.fmt(f),
+            SetupError::OffBoard(p) => write!(f, "the point ({}, {}) is off the board", p.x, p.y),
+            SetupError::RepeatedPoint(p) => {
+                write!(f, "the handicap point ({}, {}) is given twice", p.x, p.y)
+            }
+            SetupError::HandicapCount { stones, max } => {
+                write!(f, "a handicap needs from 2 to {max} stones, not {stones}")
+            }
+            SetupError::NoLiberty(p) => {
+                write!(f, "the chain at ({}, {}) would have no liberty", p.x, p.y)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}

@@ -9,7 +9,7 @@
 //! ```
 //! use tengen::{Game, Move, Point, Rules, Size};
 //!
-//! let mut game = Game::new(Size::square(9), Rules::named("japanese").unwrap());
+//! let mut game = Game::new(Size::square(9).unwrap(), Rules::named("japanese").unwrap());
 //! game.play(Move::Play(Point::from_gtp("E5", game.size()).unwrap())).unwrap();
 //! assert_eq!(game.to_move(), tengen::Color::White);
 //! assert!(game.legal(Move::Play(Point::from_gtp("E5", game.size()).unwrap())).is_err());
@@ -40,10 +40,11 @@ mod zobrist;
 
 pub use board::Board;
 pub use color::Color;
-pub use game::{Game, Phase, SetupError};
-pub use illegal::Illegal;
+pub use game::{Game, Phase, RulesChangeRefused};
+pub use illegal::{Illegal, SetupError};
 pub use moves::MoveRecord;
 pub use point::{Move, Point, Size};
 pub use result::{EndReason, GameResult};
 pub use rng::Rng;
-pub use rules::{Rules, RulesetName};
+pub use rules::{Komi, RuleError, Rules, RulesetName};
+pub use score::{CountError, ScoreReport, Tally};

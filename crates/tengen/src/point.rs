@@ -5,26 +5,55 @@ use std::fmt;
 /// The largest board side the project supports (RULES.md §1.2).
 pub const MAX_SIDE: u8 = 25;
 
-/// A board size: `width` columns by `height` rows, each from 1 to 25.
+/// A board size: `width` columns by `height` rows, each from 1 to 25. Only the
+/// constructors make one, so every size is a valid board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
-    /// Number of columns.
-    pub width: u8,
-    /// Number of rows.
-    pub height: u8,
+    width: u8,
+    height: u8,
 }
 
 impl Size {
+    /// Number of columns.
+    #[inline]
+    pub const fn width(self) -> u8 {
+        self.width
+    }
+
+    /// Number of rows.
+    #[inline]
+    pub const fn height(self) -> u8 {
+        self.height
+    }
+
     /// A size, if both sides are within 1..=25.
     pub fn new(width: u8, height: u8) -> Option<Size> {
         let ok = |s: u8| (1..=MAX_SIDE).contains(&s);
         (ok(width) && ok(height)).then_some(Size { width, height })
     }
 
-    /// A square board of side `n`; panics outside 1..=25 (use [`Size::new`] for input).
-    pub fn square(n: u8) -> Size {
-        Size::new(n, n).expect("board side must be 1..=25")
+    /// A square board of side `n`, if `n` is within 1..=25.
+    pub fn square(n: u8) -> Option<Size> {
+        Size::new(n, n)
     }
+
+    /// The 9x9 board.
+    pub const NINE: Size = Size {
+        width: 9,
+        height: 9,
+    };
+
+    /// The 13x13 board.
+    pub const THIRTEEN: Size = Size {
+        width: 13,
+        height: 13,
+    };
+
+    /// The 19x19 board.
+    pub const NINETEEN: Size = Size {
+        width: 19,
+        height: 19,
+    };
 
     /// Number of points.
     pub fn points(self) -> usize {
@@ -84,13 +113,16 @@ impl Point {
         Some(Point::new(x, size.height - row))
     }
 
-    /// The GTP vertex of this point, such as `D4`.
-    pub fn to_gtp(self, size: Size) -> String {
-        format!(
-            "{}{}",
-            GTP_COLUMNS[self.x as usize] as char,
-            size.height - self.y
-        )
+    /// The GTP vertex of this point on a board of `size`, such as `D4`; `None` if the point
+    /// is off that board.
+    pub fn to_gtp(self, size: Size) -> Option<String> {
+        size.contains(self).then(|| {
+            format!(
+                "{}{}",
+                GTP_COLUMNS[self.x as usize] as char,
+                size.height - self.y
+            )
+        })
     }
 
     /// Parses a two-letter SGF point (`aa` is the top-left; `a`-`z` then `A`-`Z`). `tt` and
@@ -104,16 +136,15 @@ impl Point {
         size.contains(p).then_some(p)
     }
 
-    /// The two-letter SGF spelling of this point.
-    pub fn to_sgf(self) -> String {
-        let c = |v: u8| {
-            if v < 26 {
-                (b'a' + v) as char
-            } else {
-                (b'A' + v - 26) as char
-            }
+    /// The two-letter SGF spelling of this point (`a`-`z`, then `A`-`Z`); `None` for a
+    /// coordinate beyond 51, which SGF cannot write.
+    pub fn to_sgf(self) -> Option<String> {
+        let c = |v: u8| match v {
+            0..=25 => Some((b'a' + v) as char),
+            26..=51 => Some((b'A' + v - 26) as char),
+            _ => None,
         };
-        format!("{}{}", c(self.x), c(self.y))
+        Some(format!("{}{}", c(self.x)?, c(self.y)?))
     }
 }
 
@@ -143,11 +174,11 @@ impl Move {
         Point::from_gtp(s, size).map(Move::Play)
     }
 
-    /// The GTP spelling: a vertex or `pass`.
-    pub fn to_gtp(self, size: Size) -> String {
+    /// The GTP spelling: a vertex or `pass`; `None` for a play off a board of `size`.
+    pub fn to_gtp(self, size: Size) -> Option<String> {
         match self {
             Move::Play(p) => p.to_gtp(size),
-            Move::Pass => "pass".to_string(),
+            Move::Pass => Some("pass".to_string()),
         }
     }
 
@@ -160,11 +191,12 @@ impl Move {
         Point::from_sgf(s, size).map(Move::Play)
     }
 
-    /// The SGF spelling; a pass is written as the empty value.
-    pub fn to_sgf(self) -> String {
+    /// The SGF spelling; a pass is written as the empty value. `None` for a play that SGF
+    /// cannot write (see [`Point::to_sgf`]).
+    pub fn to_sgf(self) -> Option<String> {
         match self {
             Move::Play(p) => p.to_sgf(),
-            Move::Pass => String::new(),
+            Move::Pass => Some(String::new()),
         }
     }
 

@@ -214,21 +214,57 @@ rule_enum! {
     }
 }
 
-/// Komi, stored in half points so that it is exact: `Komi(15)` is 7.5.
+/// Komi: points added to White's score, a multiple of 0.5 (RULES.md §5.2). Made from
+/// points (`Komi::from_points(7.5)`, `"7.5".parse()`, `Komi::try_from(7.5)`) and printed
+/// as points (`7.5`); kept exactly, in half points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Komi(pub i32);
+pub struct Komi(i32);
 
 impl Komi {
-    /// Komi from points; `None` unless a multiple of 0.5 (RULES.md §5.2).
+    /// The largest komi either way, in points: far beyond any game, small enough that every
+    /// total stays exact.
+    pub const LIMIT: f64 = 100_000.0;
+
+    /// No komi.
+    pub const ZERO: Komi = Komi(0);
+
+    /// Komi from points; `None` unless a multiple of 0.5 within ±[`Komi::LIMIT`]
+    /// (RULES.md §5.2).
     pub fn from_points(points: f64) -> Option<Komi> {
         let halves = points * 2.0;
-        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e6)
+        (halves.is_finite() && halves.fract() == 0.0 && points.abs() <= Komi::LIMIT)
             .then_some(Komi(halves as i32))
+    }
+
+    /// Komi from a number of half points (`15` is 7.5); `None` beyond ±[`Komi::LIMIT`].
+    pub fn from_halves(halves: i32) -> Option<Komi> {
+        (f64::from(halves).abs() <= 2.0 * Komi::LIMIT).then_some(Komi(halves))
     }
 
     /// The komi in points.
     pub fn points(self) -> f64 {
         self.0 as f64 / 2.0
+    }
+
+    /// The komi in half points (7.5 is 15).
+    pub fn halves(self) -> i32 {
+        self.0
+    }
+}
+
+impl TryFrom<f64> for Komi {
+    type Error = RuleError;
+    fn try_from(points: f64) -> Result<Komi, RuleError> {
+        Komi::from_points(points).ok_or_else(|| bad_komi(&points.to_string()))
+    }
+}
+
+/// The refusal of a komi that is no multiple of 0.5 within the limit.
+fn bad_komi(value: &str) -> RuleError {
+    RuleError::BadValue {
+        key: "komi",
+        value: value.to_string(),
+        expected: format!("a multiple of 0.5 from -{0} to {0}", Komi::LIMIT),
     }
 }
 
@@ -267,11 +303,7 @@ impl FromStr for Komi {
             .parse::<f64>()
             .ok()
             .and_then(Komi::from_points)
-            .ok_or_else(|| RuleError::BadValue {
-                key: "komi",
-                value: s.to_string(),
-                expected: "a multiple of 0.5".into(),
-            })
+            .ok_or_else(|| bad_komi(s))
     }
 }
 
@@ -469,7 +501,7 @@ impl RulesetName {
                 suicide: Suicide::Forbidden,
                 seki_territory: SekiTerritory::NotCounted,
                 dead_stones: DeadStones::AgreeThenConfirm,
-                komi: Komi(13),
+                komi: Komi(13), // 6.5 points
                 handicap_placement: HandicapPlacement::Fixed,
                 ..base
             },
@@ -487,7 +519,7 @@ impl RulesetName {
                 ko: KoRule::CycleSets,
                 suicide: Suicide::MultiStone,
                 dead_stones: DeadStones::AgreeThenResume,
-                komi: Komi(16),
+                komi: Komi(16), // 8 points
                 ties: Ties::BlackWins,
                 compensation: Compensation::N,
                 stone_supply: Some(180),
@@ -497,13 +529,13 @@ impl RulesetName {
                 ko: KoRule::Situational,
                 suicide: Suicide::MultiStone,
                 dead_stones: DeadStones::AgreeThenResume,
-                komi: Komi(14),
+                komi: Komi(14), // 7 points
                 ..base
             },
             N::Wmsg => Rules {
                 suicide: Suicide::Forbidden,
                 dead_stones: DeadStones::AgreeThenResumeOnce,
-                komi: Komi(13),
+                komi: Komi(13), // 6.5 points
                 compensation: Compensation::N,
                 first_pass: FirstPassAdjustment::OnePoint,
                 ..base
@@ -611,26 +643,153 @@ fn yes_no(b: bool) -> &'static str {
     }
 }
 
+/// One rule key: its name as RULES.md spells it, its other accepted spellings, and how to
+/// read and write its value in [`Rules`]. Every key is named once, here.
+struct Key {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    get: fn(&Rules) -> String,
+    set: fn(&mut Rules, &str) -> Result<(), RuleError>,
+}
+
+/// The rule keys, in display order.
+const TABLE: [Key; 16] = [
+    Key {
+        name: "scoring",
+        aliases: &[],
+        get: |r| r.scoring.to_string(),
+        set: |r, v| v.parse().map(|x| r.scoring = x),
+    },
+    Key {
+        name: "ko",
+        aliases: &["ko-rule"],
+        get: |r| r.ko.to_string(),
+        set: |r, v| v.parse().map(|x| r.ko = x),
+    },
+    Key {
+        name: "long-cycle",
+        aliases: &[],
+        get: |r| r.long_cycle.to_string(),
+        set: |r, v| v.parse().map(|x| r.long_cycle = x),
+    },
+    Key {
+        name: "suicide",
+        aliases: &[],
+        get: |r| r.suicide.to_string(),
+        set: |r, v| v.parse().map(|x| r.suicide = x),
+    },
+    Key {
+        name: "end",
+        aliases: &["ending"],
+        get: |r| r.ending.to_string(),
+        set: |r, v| v.parse().map(|x| r.ending = x),
+    },
+    Key {
+        name: "pass-stones",
+        aliases: &[],
+        get: |r| r.pass_stones.to_string(),
+        set: |r, v| v.parse().map(|x| r.pass_stones = x),
+    },
+    Key {
+        name: "seki-territory",
+        aliases: &[],
+        get: |r| r.seki_territory.to_string(),
+        set: |r, v| v.parse().map(|x| r.seki_territory = x),
+    },
+    Key {
+        name: "immortal-territory-only",
+        aliases: &[],
+        get: |r| yes_no(r.immortal_territory_only).to_string(),
+        set: |r, v| parse_bool("immortal-territory-only", v).map(|x| r.immortal_territory_only = x),
+    },
+    Key {
+        name: "group-tax",
+        aliases: &[],
+        get: |r| yes_no(r.group_tax).to_string(),
+        set: |r, v| parse_bool("group-tax", v).map(|x| r.group_tax = x),
+    },
+    Key {
+        name: "dead-stones",
+        aliases: &[],
+        get: |r| r.dead_stones.to_string(),
+        set: |r, v| v.parse().map(|x| r.dead_stones = x),
+    },
+    Key {
+        name: "komi",
+        aliases: &[],
+        get: |r| r.komi.to_string(),
+        set: |r, v| v.parse().map(|x| r.komi = x),
+    },
+    Key {
+        name: "ties",
+        aliases: &[],
+        get: |r| r.ties.to_string(),
+        set: |r, v| v.parse().map(|x| r.ties = x),
+    },
+    Key {
+        name: "handicap-placement",
+        aliases: &[],
+        get: |r| r.handicap_placement.to_string(),
+        set: |r, v| v.parse().map(|x| r.handicap_placement = x),
+    },
+    Key {
+        name: "handicap-compensation",
+        aliases: &["compensation"],
+        get: |r| r.compensation.to_string(),
+        set: |r, v| v.parse().map(|x| r.compensation = x),
+    },
+    Key {
+        name: "first-pass-adjustment",
+        aliases: &["first-pass"],
+        get: |r| r.first_pass.to_string(),
+        set: |r, v| v.parse().map(|x| r.first_pass = x),
+    },
+    Key {
+        name: "stone-supply",
+        aliases: &[],
+        get: |r| {
+            r.stone_supply
+                .map_or("unlimited".to_string(), |n| n.to_string())
+        },
+        set: |r, v| parse_supply(v).map(|x| r.stone_supply = x),
+    },
+];
+
+/// A stone supply: `unlimited` (or `none`, `0`) or a number of stones per player.
+fn parse_supply(value: &str) -> Result<Option<u16>, RuleError> {
+    match normalise(value).as_str() {
+        "unlimited" | "none" | "0" => Ok(None),
+        v => v.parse().map(Some).map_err(|_| RuleError::BadValue {
+            key: "stone-supply",
+            value: value.to_string(),
+            expected: "unlimited, or a number of stones from 1 to 65535".into(),
+        }),
+    }
+}
+
+/// The entry of [`TABLE`] for a key spelled any accepted way.
+fn key(key: &str) -> Result<&'static Key, RuleError> {
+    let k = normalise(key);
+    TABLE
+        .iter()
+        .find(|e| normalise(e.name) == k || e.aliases.iter().any(|a| normalise(a) == k))
+        .ok_or_else(|| RuleError::UnknownKey(key.to_string()))
+}
+
+/// The names of [`TABLE`]'s keys, in order.
+const fn key_names() -> [&'static str; 16] {
+    let mut names = [""; 16];
+    let mut k = 0;
+    while k < 16 {
+        names[k] = TABLE[k].name;
+        k += 1;
+    }
+    names
+}
+
 impl Rules {
     /// The keys of [`Rules::set`] and [`Rules::get`], in display order.
-    pub const KEYS: [&'static str; 16] = [
-        "scoring",
-        "ko",
-        "long-cycle",
-        "suicide",
-        "end",
-        "pass-stones",
-        "seki-territory",
-        "immortal-territory-only",
-        "group-tax",
-        "dead-stones",
-        "komi",
-        "ties",
-        "handicap-placement",
-        "handicap-compensation",
-        "first-pass-adjustment",
-        "stone-supply",
-    ];
+    pub const KEYS: [&'static str; 16] = key_names();
 
     /// Tromp-Taylor: the basic rules of RULES.md §1 with every option at its simplest.
     pub fn tromp_taylor() -> Rules {
@@ -645,7 +804,7 @@ impl Rules {
             immortal_territory_only: false,
             group_tax: false,
             dead_stones: DeadStones::PlayOut,
-            komi: Komi(15),
+            komi: Komi(15), // 7.5 points
             ties: Ties::Draw,
             handicap_placement: HandicapPlacement::Free,
             compensation: Compensation::None,
@@ -664,6 +823,41 @@ impl Rules {
         }
     }
 
+    /// Chinese rules (RULES.md §8).
+    pub fn chinese() -> Rules {
+        RulesetName::Chinese.rules()
+    }
+
+    /// Japanese rules, 1989 (RULES.md §8).
+    pub fn japanese() -> Rules {
+        RulesetName::Japanese.rules()
+    }
+
+    /// Korean rules (RULES.md §8).
+    pub fn korean() -> Rules {
+        RulesetName::Korean.rules()
+    }
+
+    /// American Go Association rules (RULES.md §8).
+    pub fn aga() -> Rules {
+        RulesetName::Aga.rules()
+    }
+
+    /// Ing (SST) rules (RULES.md §8).
+    pub fn ing() -> Rules {
+        RulesetName::Ing.rules()
+    }
+
+    /// New Zealand rules (RULES.md §8).
+    pub fn new_zealand() -> Rules {
+        RulesetName::NewZealand.rules()
+    }
+
+    /// World Mind Sports Games rules (RULES.md §8).
+    pub fn wmsg() -> Rules {
+        RulesetName::Wmsg.rules()
+    }
+
     /// The rules of a named ruleset (any known spelling, including SGF `RU` values).
     pub fn named(name: &str) -> Result<Rules, RuleError> {
         name.parse::<RulesetName>().map(RulesetName::rules)
@@ -675,71 +869,18 @@ impl Rules {
     }
 
     /// Sets one rule by key and value, spelled as in RULES.md (`ko`, `natural-situational`).
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        match normalise(key).as_str() {
-            "scoring" => self.scoring = value.parse()?,
-            "ko" | "korule" => self.ko = value.parse()?,
-            "longcycle" => self.long_cycle = value.parse()?,
-            "suicide" => self.suicide = value.parse()?,
-            "end" | "ending" => self.ending = value.parse()?,
-            "passstones" => self.pass_stones = value.parse()?,
-            "sekiterritory" => self.seki_territory = value.parse()?,
-            "immortalterritoryonly" => {
-                self.immortal_territory_only = parse_bool("immortal-territory-only", value)?
-            }
-            "grouptax" => self.group_tax = parse_bool("group-tax", value)?,
-            "deadstones" => self.dead_stones = value.parse()?,
-            "komi" => self.komi = value.parse()?,
-            "ties" => self.ties = value.parse()?,
-            "handicapplacement" => self.handicap_placement = value.parse()?,
-            "handicapcompensation" | "compensation" => self.compensation = value.parse()?,
-            "firstpassadjustment" | "firstpass" => self.first_pass = value.parse()?,
-            "stonesupply" => {
-                self.stone_supply = match normalise(value).as_str() {
-                    "unlimited" | "none" | "0" => None,
-                    v => Some(v.parse().map_err(|_| RuleError::BadValue {
-                        key: "stone-supply",
-                        value: value.to_string(),
-                        expected: "unlimited, or a number of stones from 1 to 65535".into(),
-                    })?),
-                }
-            }
-            _ => return Err(RuleError::UnknownKey(key.to_string())),
-        }
-        Ok(())
+    pub fn set(&mut self, key_name: &str, value: &str) -> Result<(), RuleError> {
+        (key(key_name)?.set)(self, value)
     }
 
     /// The value of one rule, spelled as [`Rules::set`] accepts it.
-    pub fn get(&self, key: &str) -> Result<String, RuleError> {
-        Ok(match normalise(key).as_str() {
-            "scoring" => self.scoring.to_string(),
-            "ko" | "korule" => self.ko.to_string(),
-            "longcycle" => self.long_cycle.to_string(),
-            "suicide" => self.suicide.to_string(),
-            "end" | "ending" => self.ending.to_string(),
-            "passstones" => self.pass_stones.to_string(),
-            "sekiterritory" => self.seki_territory.to_string(),
-            "immortalterritoryonly" => yes_no(self.immortal_territory_only).to_string(),
-            "grouptax" => yes_no(self.group_tax).to_string(),
-            "deadstones" => self.dead_stones.to_string(),
-            "komi" => self.komi.to_string(),
-            "ties" => self.ties.to_string(),
-            "handicapplacement" => self.handicap_placement.to_string(),
-            "handicapcompensation" | "compensation" => self.compensation.to_string(),
-            "firstpassadjustment" | "firstpass" => self.first_pass.to_string(),
-            "stonesupply" => self
-                .stone_supply
-                .map_or("unlimited".to_string(), |n| n.to_string()),
-            _ => return Err(RuleError::UnknownKey(key.to_string())),
-        })
+    pub fn get(&self, key_name: &str) -> Result<String, RuleError> {
+        Ok((key(key_name)?.get)(self))
     }
 
     /// Every `(key, value)` pair, in [`Rules::KEYS`] order.
     pub fn entries(&self) -> Vec<(&'static str, String)> {
-        Rules::KEYS
-            .iter()
-            .map(|&k| (k, self.get(k).expect("every key is known")))
-            .collect()
+        TABLE.iter().map(|k| (k.name, (k.get)(self))).collect()
     }
 
     /// The named ruleset closest to these rules (fewest differing values, komi aside),
@@ -759,11 +900,19 @@ impl Rules {
 
     /// The keys whose values differ from `other`'s.
     pub fn differences(&self, other: &Rules) -> Vec<&'static str> {
-        Rules::KEYS
+        TABLE
             .iter()
-            .copied()
-            .filter(|k| self.get(k).ok() != other.get(k).ok())
+            .filter(|k| (k.get)(self) != (k.get)(other))
+            .map(|k| k.name)
             .collect()
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RuleError;
+    /// A named ruleset by any known spelling: `"japanese".parse::<Rules>()`.
+    fn from_str(s: &str) -> Result<Rules, RuleError> {
+        Rules::named(s)
     }
 }
 

@@ -287,7 +287,7 @@ fn winner(diff: i32, ties: Ties) -> GameResult {
 /// Komi, handicap compensation and first-pass adjustments (RULES.md §5.2, §6).
 fn modifiers(rules: &Rules, tally: &Tally, terms: &mut [Terms; 2]) {
     let white = &mut terms[Color::White.index()];
-    white.komi = rules.komi.0;
+    white.komi = rules.komi.halves();
     let n = tally.handicap as i32;
     white.compensation = 2 * match rules.compensation {
         Compensation::None => 0,

@@ -91,7 +91,10 @@ fn play_out_rules_score_at_once() {
 fn marking_needs_a_stone_and_the_scoring_phase() {
     let mut g = ended("japanese");
     assert!(g.toggle_dead(common::pt(g.size(), "E5")).is_err());
-    let mut h = Game::new(tengen::Size::square(5), Rules::named("japanese").unwrap());
+    let mut h = Game::new(
+        tengen::Size::square(5).unwrap(),
+        Rules::named("japanese").unwrap(),
+    );
     assert!(h.toggle_dead(common::pt(h.size(), "E5")).is_err());
     assert!(h.accept(Color::Black).is_err());
 }

@@ -5,7 +5,7 @@ use tengen::{Board, Color, Game, Move, Point, Rules, Size};
 
 #[test]
 fn gtp_vertices() {
-    let s19 = Size::square(19);
+    let s19 = Size::square(19).unwrap();
     assert_eq!(Point::from_gtp("A1", s19), Some(Point::new(0, 18)));
     assert_eq!(Point::from_gtp("t19", s19), Some(Point::new(18, 0)));
     assert_eq!(Point::from_gtp("J10", s19), Some(Point::new(8, 9)));
@@ -18,10 +18,10 @@ fn gtp_vertices() {
     assert_eq!(Point::from_gtp("", s19), None);
     assert_eq!(Point::from_gtp("Ä1", s19), None);
     assert_eq!(Move::from_gtp("PASS", s19), Some(Move::Pass));
-    let s25 = Size::square(25);
-    assert_eq!(Point::new(24, 0).to_gtp(s25), "Z25");
+    let s25 = Size::square(25).unwrap();
+    assert_eq!(Point::new(24, 0).to_gtp(s25).unwrap(), "Z25");
     for p in s25.all_points() {
-        assert_eq!(Point::from_gtp(&p.to_gtp(s25), s25), Some(p));
+        assert_eq!(Point::from_gtp(&p.to_gtp(s25).unwrap(), s25), Some(p));
     }
     let rect = Size::new(7, 3).unwrap();
     assert_eq!(Point::from_gtp("G3", rect), Some(Point::new(6, 0)));
@@ -30,21 +30,24 @@ fn gtp_vertices() {
 
 #[test]
 fn sgf_points() {
-    let s19 = Size::square(19);
+    let s19 = Size::square(19).unwrap();
     assert_eq!(Point::from_sgf("dd", s19), Some(Point::new(3, 3)));
-    assert_eq!(Point::new(3, 15).to_sgf(), "dp");
+    assert_eq!(Point::new(3, 15).to_sgf().unwrap(), "dp");
     assert_eq!(Move::from_sgf("tt", s19), Some(Move::Pass));
     assert_eq!(Move::from_sgf("", s19), Some(Move::Pass));
     // On boards above 19, tt is a point.
-    let s21 = Size::square(21);
+    let s21 = Size::square(21).unwrap();
     assert_eq!(
         Move::from_sgf("tt", s21),
         Some(Move::Play(Point::new(19, 19)))
     );
     assert_eq!(Point::from_sgf("zz", s19), None);
     assert_eq!(Point::from_sgf("a", s19), None);
-    for p in Size::square(25).all_points() {
-        assert_eq!(Point::from_sgf(&p.to_sgf(), Size::square(25)), Some(p));
+    for p in Size::square(25).unwrap().all_points() {
+        assert_eq!(
+            Point::from_sgf(&p.to_sgf().unwrap(), Size::square(25).unwrap()),
+            Some(p)
+        );
     }
 }
 
@@ -83,18 +86,18 @@ fn text_boards() {
         shown,
         "    A B C D E\n 5  . . . . .  5\n 4  . . . . .  4\n 3  . .(X). .  3\n 2  . . . . .  2\n 1  . . . . .  1\n    A B C D E\n"
     );
-    let nine = Board::new(Size::square(9)).to_string();
+    let nine = Board::new(Size::square(9).unwrap()).to_string();
     assert!(nine.contains(" 7  . . + . . . + . .  7\n"), "{nine}");
 }
 
 #[test]
 fn fixed_handicap_follows_gtp_order() {
-    let s19 = Size::square(19);
+    let s19 = Size::square(19).unwrap();
     let names = |n: u8, s: Size| {
         fixed_handicap(s, n)
             .unwrap()
             .iter()
-            .map(|p| p.to_gtp(s))
+            .map(|p| p.to_gtp(s).unwrap())
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -106,15 +109,15 @@ fn fixed_handicap_follows_gtp_order() {
     assert_eq!(names(7, s19), "D4 Q16 D16 Q4 D10 Q10 K10");
     assert_eq!(names(8, s19), "D4 Q16 D16 Q4 D10 Q10 K4 K16");
     assert_eq!(names(9, s19), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
-    let s9 = Size::square(9);
+    let s9 = Size::square(9).unwrap();
     assert_eq!(names(9, s9), "C3 G7 C7 G3 C5 G5 E3 E7 E5");
-    let s13 = Size::square(13);
+    let s13 = Size::square(13).unwrap();
     assert_eq!(names(5, s13), "D4 K10 D10 K4 G7");
-    assert_eq!(max_fixed_handicap(Size::square(7)), 4);
-    assert_eq!(max_fixed_handicap(Size::square(10)), 4);
-    assert_eq!(max_fixed_handicap(Size::square(6)), 0);
+    assert_eq!(max_fixed_handicap(Size::square(7).unwrap()), 4);
+    assert_eq!(max_fixed_handicap(Size::square(10).unwrap()), 4);
+    assert_eq!(max_fixed_handicap(Size::square(6).unwrap()), 0);
     assert_eq!(
-        fixed_handicap(Size::square(10), 5),
+        fixed_handicap(Size::square(10).unwrap(), 5),
         Err(HandicapError::TooMany { asked: 5, max: 4 })
     );
     assert_eq!(fixed_handicap(s19, 1), Err(HandicapError::TooFew(1)));
@@ -122,7 +125,7 @@ fn fixed_handicap_follows_gtp_order() {
 
 #[test]
 fn handicap_games_start_with_white() {
-    let mut g = Game::new(Size::square(19), Rules::named("japanese").unwrap());
+    let mut g = Game::new(Size::square(19).unwrap(), Rules::named("japanese").unwrap());
     g.set_fixed_handicap(4).unwrap();
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(g.board().stones_on_board(Color::Black), 4);
@@ -133,8 +136,8 @@ fn handicap_games_start_with_white() {
         "only before the first move"
     );
     // Free placement: any distinct points; repeats and single stones are refused.
-    let mut g = Game::new(Size::square(9), Rules::named("chinese").unwrap());
-    let p = |s: &str| Point::from_gtp(s, Size::square(9)).unwrap();
+    let mut g = Game::new(Size::square(9).unwrap(), Rules::named("chinese").unwrap());
+    let p = |s: &str| Point::from_gtp(s, Size::square(9).unwrap()).unwrap();
     assert!(g.set_free_handicap(&[p("A1"), p("A1")]).is_err());
     assert!(g.set_free_handicap(&[p("A1")]).is_err());
     g.set_free_handicap(&[p("A1"), p("J9"), p("E5")]).unwrap();
@@ -149,11 +152,11 @@ fn handicap_games_start_with_white() {
 #[test]
 fn star_points() {
     use tengen::handicap::star_points;
-    assert_eq!(star_points(Size::square(19)).len(), 9);
-    assert_eq!(star_points(Size::square(13)).len(), 5);
-    assert_eq!(star_points(Size::square(9)).len(), 5);
-    assert_eq!(star_points(Size::square(8)).len(), 4);
-    assert_eq!(star_points(Size::square(5)).len(), 0);
+    assert_eq!(star_points(Size::square(19).unwrap()).len(), 9);
+    assert_eq!(star_points(Size::square(13).unwrap()).len(), 5);
+    assert_eq!(star_points(Size::square(9).unwrap()).len(), 5);
+    assert_eq!(star_points(Size::square(8).unwrap()).len(), 4);
+    assert_eq!(star_points(Size::square(5).unwrap()).len(), 0);
 }
 
 #[test]

@@ -161,7 +161,7 @@ fn random_plays_match_the_reference() {
                 let predicted_suicide = board.suicide_count(i, c);
                 let would_capture = board.would_capture(i, c);
                 let mut removed = 0;
-                let played = board.play_with(i, c, |_, _| removed += 1);
+                let played = board.play_unchecked_with(i, c, |_, _| removed += 1);
                 let (captured, suicided) = r.play(p.x as usize + p.y as usize * w as usize, c);
                 assert_eq!(
                     (played.captured as usize, played.suicided as usize),
@@ -189,7 +189,7 @@ fn random_plays_match_the_reference() {
             copy.clone_from(&board);
             assert_eq!(copy, board);
             copy.check_invariants().unwrap();
-            let mut other = Board::new(Size::square(3));
+            let mut other = Board::new(Size::square(3).unwrap());
             other.clone_from(&board);
             assert_eq!(other, board);
             other.check_invariants().unwrap();
@@ -202,7 +202,7 @@ fn random_plays_match_the_reference() {
 fn setup_and_removal_keep_counts_exact() {
     let mut rng = tengen::Rng::new(77);
     for n in [2u8, 3, 5, 9, 19] {
-        let size = Size::square(n);
+        let size = Size::square(n).unwrap();
         for _ in 0..20 {
             let mut stones: Vec<(Point, Color)> = Vec::new();
             for p in size.all_points() {

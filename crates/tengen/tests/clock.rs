@@ -283,7 +283,7 @@ fn fischer_cap() {
 
 #[test]
 fn a_flag_loses_the_game_on_time() {
-    let mut game = Game::new(Size::square(9), Rules::named("japanese").unwrap());
+    let mut game = Game::new(Size::square(9).unwrap(), Rules::named("japanese").unwrap());
     let mut clock = Clock::new(TimeControl::absolute(1));
     if let Err(flag) = clock.spend(game.to_move(), s(2)) {
         game.lose_on_time(flag.color).unwrap();

@@ -7,7 +7,7 @@ use tengen::rules::Ending;
 use tengen::{Color, EndReason, Game, GameResult, Illegal, Move, Phase, Rules, Size};
 
 fn game(name: &str) -> Game {
-    Game::new(Size::square(9), Rules::named(name).unwrap())
+    Game::new(Size::square(9).unwrap(), Rules::named(name).unwrap())
 }
 
 fn prisoners(g: &Game) -> (u32, u32) {
@@ -148,7 +148,7 @@ fn resignation_time_and_forfeit() {
 fn stone_supply_leaves_only_passes() {
     let mut rules = Rules::named("ing").unwrap();
     rules.set("stone-supply", "3").unwrap();
-    let mut g = Game::new(Size::square(5), rules);
+    let mut g = Game::new(Size::square(5).unwrap(), rules);
     play(&mut g, "A1 B1 A2 B2 E5");
     assert_eq!(g.stones_in_bowl(Color::Black), Some(0));
     assert_eq!(

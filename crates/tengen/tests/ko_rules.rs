@@ -332,7 +332,7 @@ fn natural_situational_vs_situational_after_a_pass() {
 #[test]
 fn capture_positional_allows_a_non_capturing_repetition() {
     let moves = "A3 A2 C2 C3 B2 B3 A3 C3";
-    let size = Size::square(3);
+    let size = Size::square(3).unwrap();
     let mut g = Game::new(size, Rules::named("ikeda-area-2").unwrap());
     play_all(&mut g, moves);
     assert!(g.moves()[7].captured().is_empty());
@@ -391,7 +391,7 @@ fn cycle_sets_rule_15() {
 
 #[test]
 fn ko_refusal_names_the_retaken_capture() {
-    let mut g = Game::new(Size::square(5), Rules::named("japanese").unwrap());
+    let mut g = Game::new(Size::square(5).unwrap(), Rules::named("japanese").unwrap());
     play_all(&mut g, "B4 C4 A3 D3 B2 C2 pass B3 C3");
     let err = g.legal(v(&g, "B3")).unwrap_err();
     assert_eq!(
@@ -403,4 +403,48 @@ fn ko_refusal_names_the_retaken_capture() {
         }
     );
     assert_eq!(err.to_string(), "ko: this play would retake the ko taken at move 9 at once (recreating the position after move 8)");
+}
+
+/// Undo takes back what a move did to the cycle-set rules' state: the capture history and
+/// cycle set of rule 9, and the disallowed signatures of rule 15. A game that takes moves
+/// back then continues as one that never made them.
+#[test]
+fn undo_takes_back_cycle_sets_and_disallowed_signatures() {
+    // Rule 9: move 7 repeats the capture of move 1 and makes a cycle set. Taken back, the
+    // constraint goes; made again, it comes back the same.
+    let mut g = triple_ko(RulesetName::Ing.rules());
+    play_all(&mut g, CYCLE);
+    play_all(&mut g, "C8");
+    let constraint = g.cycle_sets().constraint();
+    assert!(constraint.is_some());
+    assert!(g.undo());
+    assert_eq!(g.cycle_sets().constraint(), None);
+    play_all(&mut g, "C8");
+    assert_eq!(g.cycle_sets().constraint(), constraint);
+    // All the way back: the first capture is a first capture again (no cycle set), and the
+    // next cycle builds its set exactly as the first time.
+    while g.undo() {}
+    assert_eq!(g.move_number(), 0);
+    play_all(&mut g, "C8");
+    assert_eq!(g.cycle_sets().constraint(), None);
+    play_all(&mut g, "G8 C3 B8 H8 B3 C8");
+    assert_eq!(g.cycle_sets().constraint(), constraint);
+
+    // Rule 15: White's C3 is disallowed after Black's counteraction (move 7). Take back
+    // moves 7 to 9 and let Black pass instead: a pass counteracts nothing (Black's B3 stays
+    // in atari), so nothing is disallowed, exactly as in a game played that way.
+    let size = Size::new(4, 3).unwrap();
+    let mut g = Game::new(size, RulesetName::Ing.rules());
+    play_all(&mut g, "D2 D3 A1 A3 B3 C3 A2 B2 C2");
+    assert!(g.legal(v(&g, "C3")).is_err());
+    assert!(!g.cycle_sets().disallowed(Color::White).is_empty());
+    for _ in 0..3 {
+        assert!(g.undo());
+    }
+    play_all(&mut g, "pass");
+    let mut fresh = Game::new(size, RulesetName::Ing.rules());
+    play_all(&mut fresh, "D2 D3 A1 A3 B3 C3 pass");
+    assert!(fresh.cycle_sets().disallowed(Color::White).is_empty());
+    assert!(g.cycle_sets().disallowed(Color::White).is_empty());
+    assert_eq!(g.legal_moves(), fresh.legal_moves());
 }

@@ -14,7 +14,7 @@ fn grid(g: &Game) -> Vec<Option<Color>> {
 /// Everything observable about a game, for exact comparisons.
 fn snapshot(g: &Game) -> String {
     format!(
-        "{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{}|{:x}",
+        "{:?}|{:?}|{:?}|{}|{}|{:?}|{:?}|{:?}|{}|{:x}|{:?}|{:?}|{:?}",
         g.board(),
         g.to_move(),
         g.moves(),
@@ -24,8 +24,41 @@ fn snapshot(g: &Game) -> String {
         g.phase(),
         g.legal_moves(),
         g.positions().len(),
-        g.board().hash()
+        g.board().hash(),
+        g.cycle_sets().constraint(),
+        sorted_signatures(g, Color::Black),
+        sorted_signatures(g, Color::White),
     )
+}
+
+/// The signatures rule 15 disallows for `c`, in a stable order.
+fn sorted_signatures(g: &Game, c: Color) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .cycle_sets()
+        .disallowed(c)
+        .iter()
+        .map(|s| format!("{s:?}"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A move for the random games below: mostly a legal move, sometimes one forced on a
+/// random point whatever the rules say (as record readers do), and then the game may
+/// continue after its end.
+fn next_move(g: &mut Game, choice: u32) {
+    if choice % 11 == 5 {
+        let points: Vec<Point> = g.size().all_points().collect();
+        let p = points[(choice / 11) as usize % points.len()];
+        let color = g.to_move();
+        g.force(color, Move::Play(p)).unwrap();
+    } else if g.is_over() {
+        let color = g.to_move();
+        g.force(color, Move::Pass).unwrap();
+    } else {
+        let mv = pick(g, choice);
+        g.play(mv).unwrap();
+    }
 }
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
@@ -48,8 +81,8 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
 fn arb_size() -> impl Strategy<Value = Size> {
     prop_oneof![
         (1u8..=5, 1u8..=5).prop_map(|(w, h)| Size::new(w, h).unwrap()),
-        Just(Size::square(9)),
-        Just(Size::square(19)),
+        Just(Size::square(9).unwrap()),
+        Just(Size::square(19).unwrap()),
         Just(Size::new(25, 3).unwrap()),
     ]
 }
@@ -83,6 +116,39 @@ proptest! {
         }
     }
 
+    /// Undo many moves in a row: each undo returns to the state after the move before, and
+    /// the game then continues exactly as a game that never made the moves taken back
+    /// (hidden state such as cycle sets, pass runs and replaced stones included).
+    #[test]
+    fn undoing_many_moves_returns_to_each_earlier_state(
+        rules in arb_rules(),
+        size in arb_size(),
+        choices in prop::collection::vec(any::<u32>(), 1..80),
+        back in 1usize..80,
+        then in prop::collection::vec(any::<u32>(), 0..20),
+    ) {
+        let mut g = Game::new(size, rules.clone());
+        let mut states = vec![snapshot(&g)];
+        for &c in &choices {
+            next_move(&mut g, c);
+            states.push(snapshot(&g));
+        }
+        let back = back.min(choices.len());
+        for k in 1..=back {
+            prop_assert!(g.undo());
+            prop_assert_eq!(&snapshot(&g), &states[choices.len() - k], "after {} undos", k);
+        }
+        let mut fresh = Game::new(size, rules);
+        for &c in &choices[..choices.len() - back] {
+            next_move(&mut fresh, c);
+        }
+        for &c in &then {
+            next_move(&mut g, c);
+            next_move(&mut fresh, c);
+            prop_assert_eq!(snapshot(&g), snapshot(&fresh));
+        }
+    }
+
     #[test]
     fn board_state_matches_a_fresh_computation(rules in arb_rules(), size in arb_size(), choices in prop::collection::vec(any::<u32>(), 1..120)) {
         let forbidden = rules.suicide == Suicide::Forbidden;
@@ -102,7 +168,7 @@ proptest! {
             prop_assert!(g.board().check_invariants().is_ok(), "{:?}", g.board().check_invariants());
             // Captures equal the naive flood-fill reference of RULES.md §1.5.
             if let Move::Play(p) = mv {
-                let (w, h) = (size.width as usize, size.height as usize);
+                let (w, h) = (size.width() as usize, size.height() as usize);
                 let (next, captured, suicided) = reference::apply(&before, w, h, color, (p.x as usize, p.y as usize));
                 prop_assert_eq!(&grid(&g), &next);
                 let pts = |v: &[(usize, usize)]| { let mut x: Vec<Point> = v.iter().map(|&(x, y)| Point::new(x as u8, y as u8)).collect(); x.sort(); x };
@@ -139,7 +205,7 @@ proptest! {
 #[test]
 fn forced_moves_are_recorded_and_undone_exactly() {
     // A record's illegal ko retake, a stone on an occupied point, a move after the end.
-    let mut g = Game::new(Size::square(5), Rules::named("japanese").unwrap());
+    let mut g = Game::new(Size::square(5).unwrap(), Rules::named("japanese").unwrap());
     for m in ["B4", "C4", "A3", "D3", "B2", "C2", "pass", "B3", "C3"] {
         let mv = Move::from_gtp(m, g.size()).unwrap();
         g.play(mv).unwrap();
@@ -147,14 +213,14 @@ fn forced_moves_are_recorded_and_undone_exactly() {
     let retake = Move::from_gtp("B3", g.size()).unwrap();
     assert!(g.legal(retake).is_err());
     let before = snapshot(&g);
-    let rec = g.force(Color::White, retake).clone();
+    let rec = g.force(Color::White, retake).unwrap().clone();
     assert_eq!(rec.captured().len(), 1);
     assert!(g.board().check_invariants().is_ok());
     let mut h = g.clone();
     assert!(h.undo());
     assert_eq!(snapshot(&h), before);
     let on_stone = Move::from_gtp("B4", g.size()).unwrap();
-    g.force(Color::White, on_stone);
+    g.force(Color::White, on_stone).unwrap();
     assert_eq!(g.board().get(Point::new(1, 1)), Some(Color::White));
     assert!(g.board().check_invariants().is_ok());
     let fresh = tengen::history::pack(g.board());
@@ -162,7 +228,8 @@ fn forced_moves_are_recorded_and_undone_exactly() {
     g.pass().unwrap();
     g.pass().unwrap();
     assert!(g.is_over());
-    g.force(Color::Black, Move::from_gtp("E5", g.size()).unwrap());
+    g.force(Color::Black, Move::from_gtp("E5", g.size()).unwrap())
+        .unwrap();
     assert!(!g.is_over());
     let mut h = g.clone();
     assert!(h.undo());

@@ -43,7 +43,7 @@ fn compare_game(
     max_moves: usize,
 ) -> [usize; 4] {
     let mut game = Game::new(size, rules(ko, suicide));
-    let (w, h) = (size.width as usize, size.height as usize);
+    let (w, h) = (size.width() as usize, size.height() as usize);
     let mut reference = RefGame::new(w, h, ko, suicide, grid(&game), Color::Black);
     let mut seen = [0usize; 4];
     for _ in 0..max_moves {
@@ -64,7 +64,7 @@ fn compare_game(
                 "{ko} / {suicide} on {size}, {c} at {p:?} after moves {:?}\n{}",
                 game.moves()
                     .iter()
-                    .map(|m| m.mv.to_gtp(size))
+                    .map(|m| m.mv.to_gtp(size).unwrap())
                     .collect::<Vec<_>>(),
                 game.board().to_text()
             );
@@ -179,5 +179,5 @@ fn reference_sanity_capture_and_suicide() {
     // Black at (0,1) captures the white stone at (1,0).
     g.play(Color::Black, Some((0, 1)));
     assert_eq!(g.current()[1], None);
-    assert_eq!(Point::new(1, 0).to_gtp(size), "B2");
+    assert_eq!(Point::new(1, 0).to_gtp(size).unwrap(), "B2");
 }

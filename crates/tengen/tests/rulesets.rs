@@ -110,7 +110,7 @@ fn every_value_can_be_overridden_and_read_back() {
     assert_eq!(r.ko, KoRule::NaturalSituational);
     assert_eq!(r.long_cycle, LongCycle::Ignore);
     assert_eq!(r.suicide, Suicide::MultiStone);
-    assert_eq!(r.komi, Komi(-7));
+    assert_eq!(r.komi, Komi::from_halves(-7).unwrap());
     assert_eq!(r.get("komi").unwrap(), "-3.5");
     assert_eq!(r.stone_supply, Some(150));
     assert!(r.group_tax);

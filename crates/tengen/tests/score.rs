@@ -63,7 +63,7 @@ fn area_territory_and_stones() {
 fn dead_stones_become_prisoners() {
     // A white stone inside Black's area, marked dead.
     let text = ". X O . .\n. X O . .\nO X O . .\n. X O . .\n. X O . .";
-    let dead = [common::pt(Size::square(5), "A3")];
+    let dead = [common::pt(Size::square(5).unwrap(), "A3")];
     let s = score(&game(text, "japanese"), &dead);
     assert_eq!((s.black.dead, s.black.territory), (1, 5));
     assert_eq!(s.result.to_string(), "W+10.5");
@@ -128,7 +128,7 @@ fn group_tax() {
         . X . X O . O";
     let mut rules = Rules::named("chinese").unwrap();
     rules.group_tax = true;
-    rules.komi = tengen::rules::Komi(0);
+    rules.komi = tengen::Komi::from_halves(0).unwrap();
     let g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, rules);
     let s = score(&g, &[]);
     // The empty middle row is neutral: it joins nothing.
@@ -151,7 +151,10 @@ fn handicap_compensation_by_ruleset() {
         ("korean", 0),
         ("new-zealand", 0),
     ] {
-        let mut g = Game::new(Size::square(9), RulesetName::parse(name).unwrap().rules());
+        let mut g = Game::new(
+            Size::square(9).unwrap(),
+            RulesetName::parse(name).unwrap().rules(),
+        );
         g.set_fixed_handicap(4).unwrap();
         assert_eq!(score(&g, &[]).white.compensation, 2 * comp, "{name}");
     }
@@ -161,8 +164,11 @@ fn handicap_compensation_by_ruleset() {
 fn first_pass_adjustments() {
     for (name, b, w) in [("ikeda-area-3", -1, 1), ("wmsg", -2, 0), ("chinese", 0, 0)] {
         let mut g = game(SPLIT, name);
-        g.play(tengen::Move::Play(common::pt(Size::square(5), "E5")))
-            .unwrap();
+        g.play(tengen::Move::Play(common::pt(
+            Size::square(5).unwrap(),
+            "E5",
+        )))
+        .unwrap();
         g.pass().unwrap(); // White passes first
         g.pass().unwrap();
         let s = score(&g, &[]);
@@ -193,8 +199,8 @@ fn ing_gives_ties_to_black() {
     g.pass().unwrap();
     g.pass().unwrap();
     let mut rules = g.rules().clone();
-    rules.komi = tengen::rules::Komi(0);
-    assert!(g.set_rules(rules.clone()));
+    rules.komi = tengen::Komi::from_halves(0).unwrap();
+    assert!(g.set_rules(rules.clone()).is_ok());
     assert_eq!(
         score(&g, &[]).result,
         GameResult::Score {
@@ -203,7 +209,7 @@ fn ing_gives_ties_to_black() {
         }
     );
     rules.ties = tengen::rules::Ties::Draw;
-    assert!(g.set_rules(rules));
+    assert!(g.set_rules(rules).is_ok());
     assert_eq!(score(&g, &[]).result.to_string(), "0");
 }
 

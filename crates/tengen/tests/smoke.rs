@@ -19,7 +19,7 @@ fn capture_and_ko() {
     let r = g.play(gtp(&g, "C4")).unwrap().clone();
     assert_eq!(
         r.captured(),
-        vec![Point::from_gtp("B4", Size::square(5)).unwrap()]
+        vec![Point::from_gtp("B4", Size::square(5).unwrap()).unwrap()]
     );
     g.board().check_invariants().unwrap();
     let e = g.play(gtp(&g, "B4")).unwrap_err();
@@ -53,7 +53,7 @@ fn random_games_keep_invariants() {
         "ikeda-territory-1",
     ] {
         for n in [1u8, 2, 3, 5, 9] {
-            let mut g = Game::new(Size::square(n), Rules::named(rules).unwrap());
+            let mut g = Game::new(Size::square(n).unwrap(), Rules::named(rules).unwrap());
             for _ in 0..300 {
                 if g.is_over() {
                     break;

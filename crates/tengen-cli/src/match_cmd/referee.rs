@@ -158,7 +158,11 @@ impl<'a> Referee<'a> {
                     .into());
             };
             if let Err(why) = self.game.play_as(color, mv) {
-                return Err(self.illegal(color, &mv.to_gtp(self.cfg.size), &why.to_string()));
+                return Err(self.illegal(
+                    color,
+                    &mv.to_gtp(self.cfg.size).unwrap_or_default(),
+                    &why.to_string(),
+                ));
             }
             self.log_clock(color);
             self.relay(color, mv)?;
@@ -252,7 +256,7 @@ impl<'a> Referee<'a> {
     /// Tells the opponent of `color` the move `color` made.
     fn relay(&mut self, color: Color, mv: Move) -> Result<(), Stop> {
         let to = color.opponent();
-        let vertex = mv.to_gtp(self.cfg.size);
+        let vertex = mv.to_gtp(self.cfg.size).unwrap_or_default();
         let command = format!("play {} {vertex}", color_name(color));
         match self.players[to.index()].send(&command, self.cfg.command_timeout) {
             Ok(_) => Ok(()),

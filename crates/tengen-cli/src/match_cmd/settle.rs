@@ -125,7 +125,7 @@ mod tests {
 
     /// A 5x5 game ended by two passes: a white stone alone at A1, black stones at C3 and D3.
     fn ended(rules: &str) -> Game {
-        let mut g = Game::new(Size::square(5), Rules::named(rules).unwrap());
+        let mut g = Game::new(Size::square(5).unwrap(), Rules::named(rules).unwrap());
         for v in ["C3", "A1", "D3", "pass", "pass", "pass"] {
             if !g.is_over() {
                 g.play(Move::from_gtp(v, g.size()).unwrap()).unwrap();

@@ -29,7 +29,7 @@ impl Referee<'_> {
         handicap: &[Point],
         number: usize,
     ) -> Result<(), Loss> {
-        let side = self.cfg.size.width;
+        let side = self.cfg.size.width();
         self.required(color, &format!("boardsize {side}"))?;
         self.required(color, "clear_board")?;
         self.rules_commands[color.index()] = self.send_rules(color)?;
@@ -88,7 +88,7 @@ impl Referee<'_> {
             let detail = "put its fixed handicap stones elsewhere than GTP's points".into();
             return Err(self.loss(color, LossKind::Refusal, detail));
         }
-        let vertices: Vec<String> = points.iter().map(|p| p.to_gtp(size)).collect();
+        let vertices: Vec<String> = points.iter().filter_map(|p| p.to_gtp(size)).collect();
         self.required(color, &format!("set_free_handicap {}", vertices.join(" ")))?;
         Ok(())
     }
