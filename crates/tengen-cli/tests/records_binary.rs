@@ -168,15 +168,15 @@ fn check_a_folder_with_a_broken_file() {
 #[test]
 fn check_applies_the_rules_option() {
     let dir = TempDir::new("check-rules");
-    // No RU: Japanese by default, so the retake is a ko violation; --rules ing decides
-    // only when forced over a known RU, and for a record without one.
-    let no_ru = KO.replace("RU[Japanese]", "");
-    let file = dir.write("ko.sgf", &no_ru);
+    // No RU: Japanese by default, so the two-stone suicide is illegal; --rules ing (where
+    // it is legal) decides only when forced over a known RU, and for a record without one.
+    let no_ru = SUICIDE.replace("RU[Japanese]", "");
+    let file = dir.write("suicide.sgf", &no_ru);
     let (code, _, _) = tengen(&["check", file.to_str().unwrap()]);
     assert_eq!(code, 1);
     let (code, out, _) = tengen(&["check", file.to_str().unwrap(), "--rules", "ing"]);
     assert_eq!(code, 0, "{out}");
-    let file = dir.write("ko-japanese.sgf", KO);
+    let file = dir.write("suicide-japanese.sgf", SUICIDE);
     let (code, _, _) = tengen(&["check", file.to_str().unwrap(), "--rules", "ing"]);
     assert_eq!(code, 1);
     let (code, _, _) = tengen(&[
@@ -391,8 +391,14 @@ fn compare_where_rulesets_disagree_on_a_ko() {
     ));
     assert!(row("aga").contains("situational superko"));
     assert!(row("ikeda-area-2").contains("capture superko"));
-    // The cycle-set rule allows the first immediate retake.
-    assert!(row("ing").ends_with("all legal"), "{}", row("ing"));
+    // The cycle-set rules refuse the immediate retake by etiquette A1.
+    assert!(
+        row("ing").ends_with(
+            "move 10 W B3: ko (cycle-set rules, etiquette A1): this play would retake the ko taken at move 9 at once, an obvious cycle set (recreating the position after move 8)"
+        ),
+        "{}",
+        row("ing")
+    );
     let (_, out, _) = run_on(&["compare", "--json"], &file);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rows = json["rows"].as_array().unwrap();
@@ -403,7 +409,7 @@ fn compare_where_rulesets_disagree_on_a_ko() {
     assert_eq!(japanese["first_illegal"]["gtp"], "B3");
     assert_eq!(japanese["first_illegal"]["line"], 3);
     assert_eq!(rows[5]["ruleset"], "ing");
-    assert_eq!(rows[5]["first_illegal"], serde_json::Value::Null);
+    assert_eq!(rows[5]["first_illegal"]["number"], 10);
 }
 
 #[test]

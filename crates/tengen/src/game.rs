@@ -692,11 +692,18 @@ impl Game {
                     self.check_confirmation_ko(i, color)?;
                 }
                 if self.board.ko_point() == Some(i) {
-                    self.check_ko_retake(i, color)?;
+                    self.check_ko_retake(KoRule::Simple, i, color)?;
                 }
                 Ok(Checked { cycle: None })
             }
-            KoRule::CycleSets => self.check_cycle_sets(i, color),
+            KoRule::CycleSets => {
+                // Etiquette A1 of seed 004 where it is mechanical: an immediate retake of a
+                // single-stone ko would obviously make a cycle set (docs/rules.md §3.2).
+                if self.board.ko_point() == Some(i) {
+                    self.check_ko_retake(KoRule::CycleSets, i, color)?;
+                }
+                self.check_cycle_sets(i, color)
+            }
             KoRule::CapturePositional if !self.board.would_capture(i, color) => {
                 Ok(Checked { cycle: None })
             }
@@ -704,9 +711,10 @@ impl Game {
         }
     }
 
-    /// Simple ko (RULES.md §3): a play on the ko point may not retake the ko at once.
+    /// Simple ko (RULES.md §3): a play on the ko point may not retake the ko at once. `rule`
+    /// is the ko rule that refuses it: simple ko, or the cycle-set rules by etiquette A1.
     #[inline(never)]
-    fn check_ko_retake(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+    fn check_ko_retake(&self, rule: KoRule, i: Idx, color: Color) -> Result<(), Illegal> {
         let t = self.moves.len();
         let last_by_opponent = self
             .moves
@@ -714,7 +722,7 @@ impl Game {
             .is_some_and(|r| r.color == color.opponent());
         if last_by_opponent && self.board.capture_count(i, color) == 1 {
             return Err(Illegal::Ko {
-                rule: KoRule::Simple,
+                rule,
                 recreates: t - 1,
                 retakes: Some(t),
             });

@@ -81,6 +81,11 @@ impl fmt::Display for Illegal {
                 let taken = retakes.map_or(String::new(), |m| format!(" taken at move {m}"));
                 write!(f, "ko: this play would retake the ko{taken} at once (recreating {})", position_after(*recreates))
             }
+            Illegal::Ko { rule: KoRule::CycleSets, recreates, retakes: Some(m) } => write!(
+                f,
+                "ko (cycle-set rules, etiquette A1): this play would retake the ko taken at move {m} at once, an obvious cycle set (recreating {})",
+                position_after(*recreates)
+            ),
             Illegal::Ko { rule, recreates, .. } => {
                 let what = match rule {
                     KoRule::Positional => "positional superko",

@@ -15,13 +15,10 @@ fn board(text: &str) -> Board {
     Board::from_text(text).unwrap()
 }
 
-/// Every named ruleset except Ing: under the cycle-set rule the first immediate retake is
-/// legal (seed 004, figure 5), see `cycle_sets_allow_the_first_retake_then_forbid_it`.
+/// Every named ruleset: each forbids the immediate retake of a ko, Ing's too (its cycle-set
+/// rules with etiquette A1, see `cycle_sets_refuse_the_immediate_retake_by_a1`).
 fn rulesets_with_immediate_ko_ban() -> impl Iterator<Item = Rules> {
-    RulesetName::ALL
-        .into_iter()
-        .filter(|r| *r != RulesetName::Ing)
-        .map(RulesetName::rules)
+    RulesetName::ALL.into_iter().map(RulesetName::rules)
 }
 
 const KO: &str = "
@@ -184,22 +181,39 @@ fn ko_threat_sequence() {
 }
 
 #[test]
-fn cycle_sets_allow_the_first_retake_then_forbid_it() {
-    // Seed 004, figure 5: rule 9 turns a ko into the ordinary ko rule after one cycle.
+fn cycle_sets_refuse_the_immediate_retake_by_a1() {
+    // Seed 004's etiquette A1: a capture that would obviously create a cycle set is treated
+    // as though it had. Retaking a ko at once is that case: without A1, rule 9 would let the
+    // first retake through and refuse only the second (seed 004, figure 5).
     let mut g = game(KO, Color::Black, RulesetName::Ing.rules());
     g.play(v(&g, "C4")).unwrap(); // move 1: Black takes
-    g.play(v(&g, "B4")).unwrap(); // move 2: White retakes: no cycle set yet
-    g.play(v(&g, "C4")).unwrap(); // move 3: the same capture, the same board: cycle set {B4}
-    assert_eq!(
-        g.cycle_sets().constraint(),
-        Some((3, vec![common::pt(g.size(), "B4")]))
-    );
     let err = g.legal(v(&g, "B4")).unwrap_err();
-    assert_eq!(err, Illegal::CycleSet { capture_move: 3 });
-    assert!(err.to_string().contains("rule 9"), "{err}");
-    // After a threat and its answer, White may retake again.
+    assert_eq!(
+        err,
+        Illegal::Ko {
+            rule: KoRule::CycleSets,
+            recreates: 0,
+            retakes: Some(1)
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "ko (cycle-set rules, etiquette A1): this play would retake the ko taken at move 1 at \
+         once, an obvious cycle set (recreating the starting position)"
+    );
+    // After a threat and its answer, White may retake; then Black may not retake at once.
     g.play(v(&g, "E1")).unwrap();
     g.play(v(&g, "A1")).unwrap();
-    assert!(g.legal(v(&g, "B4")).is_ok());
+    g.play(v(&g, "B4")).unwrap(); // move 4: White retakes
+    assert!(matches!(
+        g.legal(v(&g, "C4")),
+        Err(Illegal::Ko {
+            rule: KoRule::CycleSets,
+            recreates: 3,
+            retakes: Some(4)
+        })
+    ));
+    // Rule 9 governs the cycles that are not immediate retakes (the triple ko of
+    // `ko_rules.rs`).
     assert_eq!(g.rules().ko, KoRule::CycleSets);
 }

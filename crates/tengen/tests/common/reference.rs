@@ -172,20 +172,7 @@ impl RefGame {
         let earlier =
             |keep: &dyn Fn(usize) -> bool| (0..t).find(|&s| keep(s) && self.positions[s] == next);
         let verdict = match self.ko {
-            KoRule::Simple => {
-                let prev = self.moves.last();
-                let retake = captured.len() == 1
-                    && prev.is_some_and(|m| {
-                        m.color == c.opponent()
-                            && m.point == Some(captured[0])
-                            && m.captured.len() == 1
-                    });
-                if retake {
-                    Some(t - 2)
-                } else {
-                    None
-                }
-            }
+            KoRule::Simple => self.retakes_ko(c, &captured).then(|| t - 2),
             KoRule::Positional => earlier(&|_| true),
             KoRule::Situational => earlier(&|s| self.to_move[s] == c.opponent()),
             KoRule::NaturalSituational => earlier(&|s| self.creator(s) == Some(c)),
@@ -281,6 +268,15 @@ impl RefGame {
         (p, captured.to_vec(), threatened, rescues)
     }
 
+    /// Whether a play of `c` capturing `captured` retakes a ko at once: it captures one
+    /// stone, the stone the opponent's last move played, and that move captured one stone.
+    fn retakes_ko(&self, c: Color, captured: &[Pt]) -> bool {
+        captured.len() == 1
+            && self.moves.last().is_some_and(|m| {
+                m.color == c.opponent() && m.point == Some(captured[0]) && m.captured.len() == 1
+            })
+    }
+
     fn check_cycle_sets(
         &self,
         c: Color,
@@ -289,6 +285,10 @@ impl RefGame {
         captured: &[Pt],
     ) -> Result<(), Refusal> {
         let t = self.t();
+        // Etiquette A1 where it is mechanical: an immediate ko retake is an obvious cycle set.
+        if self.retakes_ko(c, captured) {
+            return Err(Refusal::Ko(t - 1));
+        }
         // Rule 9.
         if t >= 1 && !self.moves[t - 1].captured.is_empty() && self.cycle_set(t).contains(&p) {
             return Err(Refusal::CycleSet);
