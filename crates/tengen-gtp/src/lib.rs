@@ -33,6 +33,7 @@ mod records;
 mod rng;
 mod scoring;
 pub mod time;
+pub mod time_settings;
 
 pub use client::{Client, ClientError};
 pub use engine::{run, Engine, Player};

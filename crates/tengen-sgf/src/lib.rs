@@ -19,6 +19,8 @@ pub mod from_game;
 pub mod id;
 pub mod parse;
 pub mod record;
+pub mod time;
+pub mod time_spec;
 pub mod tree;
 pub mod value;
 pub mod write;
