@@ -48,7 +48,8 @@ pub struct ReadFile {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Decodes (by `CA`, default UTF-8, fallback Latin-1) and parses the bytes of an SGF file.
+/// Decodes (by `CA`, default UTF-8, else the legacy character set the bytes look like) and
+/// parses the bytes of an SGF file.
 pub fn read_bytes(bytes: &[u8]) -> ReadFile {
     let decoded = charset::decode(bytes);
     let Parsed {
