@@ -417,3 +417,45 @@ fn legacy_character_sets_without_ca_are_detected() {
         );
     }
 }
+
+/// `RU` as programs write it, each read as the named ruleset with no problem reported. The
+/// spellings come from the programs' own writers: GNU Go 3.8 (`printsgf`, run here:
+/// `Japanese`, or `Chinese` with --chinese-rules), CGOS's servers (`Chinese`) and its Python
+/// client (`NZ`), Badank (`Tromp/Taylor`), KataGo's `RU` writer (`TrompTaylor`,
+/// `Chinese-OGS`, `AGA`, `StoneScoring`, `NewZealand`...), KGS and OGS (`Japanese`,
+/// `Chinese`, `AGA`, `New Zealand`, OGS also lower case), Fox (`Japanese`, `Chinese`).
+#[test]
+fn ru_as_programs_write_it() {
+    for (ru, name) in [
+        ("Japanese", RulesetName::Japanese),
+        ("japanese", RulesetName::Japanese),
+        ("Chinese", RulesetName::Chinese),
+        ("Chinese-OGS", RulesetName::Chinese),
+        ("Chinese-KGS", RulesetName::Chinese),
+        ("Tromp/Taylor", RulesetName::TrompTaylor),
+        ("TrompTaylor", RulesetName::TrompTaylor),
+        ("Tromp-Taylor", RulesetName::TrompTaylor),
+        ("AGA", RulesetName::Aga),
+        ("NZ", RulesetName::NewZealand),
+        ("NewZealand", RulesetName::NewZealand),
+        ("New Zealand", RulesetName::NewZealand),
+        ("StoneScoring", RulesetName::IkedaArea1),
+        ("Korean", RulesetName::Korean),
+    ] {
+        let r = replay(
+            &parse(&format!("(;GM[1]RU[{ru}];B[aa])")).collection.trees[0],
+            &Default::default(),
+        );
+        assert!(r.problems.is_empty(), "{ru}: {:?}", r.problems);
+        assert_eq!(r.game.rules().ruleset_name(), Some(name), "{ru}");
+    }
+    // Other texts are still reported as unknown: KataGo's rule strings for rules without a
+    // name are not names.
+    let r = replay(
+        &parse("(;GM[1]RU[koPOSITIONALscoreAREAtaxALLsui1];B[aa])")
+            .collection
+            .trees[0],
+        &Default::default(),
+    );
+    assert!(matches!(r.problems[0].kind, ProblemKind::UnknownRules(_)));
+}
