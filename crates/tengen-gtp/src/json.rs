@@ -237,25 +237,18 @@ mod tests {
 
     #[test]
     fn errors_say_where_and_what_was_expected() {
-        let e = |t: &str| parse_object(t).unwrap_err();
-        assert_eq!(e(""), "invalid JSON at the end: expected '{'");
-        assert_eq!(e("{"), "invalid JSON at the end: expected a string");
-        assert_eq!(e(r#"{"a""#), "invalid JSON at the end: expected ':'");
-        assert_eq!(
-            e(r#"{"a":"#),
-            "invalid JSON at the end: expected a string, a boolean or a number"
-        );
-        assert_eq!(
-            e(r#"{"a":1"#),
-            "invalid JSON at the end: expected ',' or '}'"
-        );
-        assert_eq!(
-            e(r#"{"a":1,"#),
-            "invalid JSON at the end: expected a string"
-        );
-        assert_eq!(
-            e(r#"{"ko":SIMPLE}"#),
-            "invalid JSON at character 7: expected a string, a boolean or a number"
-        );
+        let value = "expected a string, a boolean or a number";
+        for (text, at, expected) in [
+            ("", "the end", "expected '{'"),
+            ("{", "the end", "expected a string"),
+            (r#"{"a""#, "the end", "expected ':'"),
+            (r#"{"a":"#, "the end", value),
+            (r#"{"a":1"#, "the end", "expected ',' or '}'"),
+            (r#"{"a":1,"#, "the end", "expected a string"),
+            (r#"{"ko":SIMPLE}"#, "character 7", value),
+        ] {
+            let message = format!("invalid JSON at {at}: {expected}");
+            assert_eq!(parse_object(text).unwrap_err(), message, "{text}");
+        }
     }
 }

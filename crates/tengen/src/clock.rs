@@ -331,18 +331,10 @@ impl Side {
                 self.main = self.main.checked_sub(rest).ok_or(())?;
             }
             TimeControl::ByoYomi { period, .. } => {
-                if self.period == 0 {
-                    if rest <= self.main {
-                        self.main -= rest;
-                        if self.main.is_zero() {
-                            self.period = 1;
-                        }
-                        return Ok(self);
-                    }
-                    rest -= self.main;
-                    self.main = Duration::ZERO;
-                    self.period = 1;
-                }
+                let Some(over) = self.spend_main_time(rest) else {
+                    return Ok(self);
+                };
+                rest = over;
                 if rest <= self.period_left {
                     self.period_left -= rest;
                     return Ok(self);
@@ -364,22 +356,35 @@ impl Side {
                 self.period_left = period - (rest - period * k);
             }
             TimeControl::Canadian { .. } => {
-                if self.period == 0 {
-                    if rest <= self.main {
-                        self.main -= rest;
-                        if self.main.is_zero() {
-                            self.period = 1;
-                        }
-                        return Ok(self);
-                    }
-                    rest -= self.main;
-                    self.main = Duration::ZERO;
-                    self.period = 1;
-                }
+                let Some(over) = self.spend_main_time(rest) else {
+                    return Ok(self);
+                };
+                rest = over;
                 self.period_left = self.period_left.checked_sub(rest).ok_or(())?;
             }
         }
         Ok(self)
+    }
+
+    /// Byo-yomi and Canadian overtime: charges `elapsed` to the main time. `None` if it
+    /// fits there (the overtime starts next turn when it is used up exactly); otherwise
+    /// the time that runs on into the first overtime period, which has begun. In overtime
+    /// already, all of `elapsed` runs on.
+    fn spend_main_time(&mut self, elapsed: Duration) -> Option<Duration> {
+        if self.period > 0 {
+            return Some(elapsed);
+        }
+        if elapsed <= self.main {
+            self.main -= elapsed;
+            if self.main.is_zero() {
+                self.period = 1;
+            }
+            return None;
+        }
+        let over = elapsed - self.main;
+        self.main = Duration::ZERO;
+        self.period = 1;
+        Some(over)
     }
 
     /// Out of time, after thinking `elapsed`.
