@@ -2,32 +2,21 @@
 //! there and whether every move is legal there, or the first one that is not.
 
 use crate::records::{
-    print_json, print_text, settle, Agreement, DeadStones, LineArgs, Problem, Record,
+    print_json, print_text, settle, Agreement, DeadStones, Problem, Record, ScoringArgs,
 };
-use crate::score::parse_komi;
 use serde::Serialize;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use tengen::rules::{Komi, RulesetName};
+use tengen::rules::RulesetName;
 use tengen::{EndReason, Game, GameResult, Phase};
 use tengen_sgf::{GameTree, ProblemKind, ReadOptions};
 
 /// Options of `tengen compare`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The record file.
-    pub file: PathBuf,
-    /// Komi for every ruleset (default: the record's KM, or each ruleset's own without one).
-    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
-    pub komi: Option<Komi>,
-    /// Which stones are dead in the final position.
-    #[arg(long, value_enum, default_value_t = DeadStones::Auto)]
-    pub dead: DeadStones,
+    /// The record, its komi, dead stones and output form (komi, if given, for every
+    /// ruleset).
     #[command(flatten)]
-    pub line: LineArgs,
-    /// Print the rows as JSON.
-    #[arg(long)]
-    pub json: bool,
+    pub scoring: ScoringArgs,
 }
 
 /// The first move a ruleset refuses.
@@ -67,6 +56,7 @@ struct Comparison {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    let args = args.scoring;
     let record = Record::read(&args.file).map_err(|p| p.to_string())?;
     let tree = record.tree(args.line.game)?;
     let label = record.game_label(args.line.game);
@@ -97,15 +87,9 @@ fn row(
     label: Option<usize>,
     tree: &GameTree,
     name: RulesetName,
-    args: &Args,
+    args: &ScoringArgs,
 ) -> Row {
-    let options = ReadOptions {
-        rules: Some(name.rules()),
-        force_rules: true,
-        komi: args.komi,
-        variation: args.line.variation.clone(),
-        ..ReadOptions::default()
-    };
+    let options = args.read_options(Some(name.rules()));
     let replayed = tengen_sgf::replay(tree, &options);
     let illegal: Vec<_> = replayed
         .problems

@@ -1,4 +1,5 @@
 //! `tengen`: the command line of the tengen Go rules engine. One subcommand per job.
+#![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

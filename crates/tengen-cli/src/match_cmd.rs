@@ -24,6 +24,7 @@ use std::time::Duration;
 use tengen::clock::TimeControl;
 use tengen::rules::{Komi, RulesetName};
 use tengen::{Game, Rules, Size};
+use tengen_sgf::time_spec::TimeSpec;
 
 /// Options of `tengen match`.
 #[derive(clap::Args)]
@@ -54,7 +55,7 @@ pub struct Args {
     /// The clock: none, absolute:1800, byoyomi:600+5x30, canadian:600+25/300,
     /// fischer:300+10, fischer:300+10max600 (seconds, or with a unit: 10m, 1.5h).
     #[arg(long, value_name = "SPEC", default_value = "none")]
-    pub time: TimeControl,
+    pub time: TimeSpec,
     /// Swap colours after every game.
     #[arg(long)]
     pub alternate: bool,
@@ -206,7 +207,7 @@ fn config(args: &Args) -> Result<Config, String> {
         rules,
         ruleset,
         handicap: args.handicap,
-        time: args.time,
+        time: args.time.0,
         move_timeout: args.move_timeout,
         grace: args.grace,
         command_timeout: args.move_timeout.max(Duration::from_secs(10)),
@@ -228,7 +229,7 @@ fn settings(args: &Args, cfg: &Config) -> String {
         cfg.size.height(),
         cfg.ruleset,
         cfg.rules.komi,
-        cfg.time,
+        TimeSpec(cfg.time),
         if args.alternate {
             ", colours alternate"
         } else {
@@ -239,5 +240,5 @@ fn settings(args: &Args, cfg: &Config) -> String {
 
 /// A number of seconds (decimals allowed).
 fn seconds(s: &str) -> Result<Duration, String> {
-    tengen::clock::seconds_from_str(s).ok_or_else(|| format!("{s:?} is not a number of seconds"))
+    tengen_sgf::time::seconds_from_str(s).ok_or_else(|| format!("{s:?} is not a number of seconds"))
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use tengen::rules::Komi;
 use tengen::score::{count_with_fills, ScoreReport};
 use tengen::{Color, Game, GameResult, Point, Rules};
 use tengen_sgf::{
@@ -48,6 +49,45 @@ pub struct LineArgs {
     /// branchings past the list follow the main line).
     #[arg(long, value_name = "I,J,..", value_delimiter = ',')]
     pub variation: Vec<usize>,
+}
+
+/// What `score` and `compare` both take: the record, which line of it, komi, how the dead
+/// stones are found, and the output form.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ScoringArgs {
+    /// The record file.
+    pub file: PathBuf,
+    /// Komi instead of the record's KM (a multiple of 0.5, e.g. 6.5 or -3); without either,
+    /// the ruleset's own.
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
+    pub komi: Option<Komi>,
+    /// Which stones are dead in the final position.
+    #[arg(long, value_enum, default_value_t = DeadStones::Auto)]
+    pub dead: DeadStones,
+    #[command(flatten)]
+    pub line: LineArgs,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ScoringArgs {
+    /// The reading options for scoring under `rules` (the record's own with `None`): the
+    /// moves are checked under the rules scored with, with this komi and line.
+    pub fn read_options(&self, rules: Option<Rules>) -> ReadOptions {
+        ReadOptions {
+            rules,
+            force_rules: true,
+            komi: self.komi,
+            variation: self.line.variation.clone(),
+            ..ReadOptions::default()
+        }
+    }
+}
+
+/// Reads a komi argument.
+pub fn parse_komi(s: &str) -> Result<Komi, String> {
+    s.parse::<Komi>().map_err(|e| e.to_string())
 }
 
 /// How the dead stones of the final position are found (an enum so that more ways, such

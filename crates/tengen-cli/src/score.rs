@@ -3,43 +3,25 @@
 //! and whether it agrees with the record's `RE`.
 
 use crate::records::{
-    describe_rules, named_rules, print_json, print_text, settle, Agreement, DeadStones, LineArgs,
-    Problem, Record,
+    describe_rules, named_rules, print_json, print_text, settle, Agreement, DeadStones, Problem,
+    Record, ScoringArgs,
 };
 use serde::Serialize;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::board::column_letter;
-use tengen::rules::Komi;
 use tengen::score::{ScoreReport, Terms};
 use tengen::{Board, Color, EndReason, Game, Phase, Point};
-use tengen_sgf::ReadOptions;
 
 /// Options of `tengen score`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The record file.
-    pub file: PathBuf,
+    /// The record, its komi, dead stones and output form.
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
     /// Score under this ruleset instead of the record's RU (the moves are checked under it
     /// too).
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
-    /// Komi instead of the record's KM (a multiple of 0.5, e.g. 6.5 or -3).
-    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = parse_komi)]
-    pub komi: Option<Komi>,
-    /// Which stones are dead in the final position.
-    #[arg(long, value_enum, default_value_t = DeadStones::Auto)]
-    pub dead: DeadStones,
-    #[command(flatten)]
-    pub line: LineArgs,
-    /// Print the score as JSON.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Reads a komi argument.
-pub fn parse_komi(s: &str) -> Result<Komi, String> {
-    s.parse::<Komi>().map_err(|e| e.to_string())
 }
 
 /// The symbols of the drawing, explained under it.
@@ -125,15 +107,11 @@ struct Scored {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    let rules = args.rules.as_deref().map(named_rules).transpose()?;
+    let args = args.scoring;
     let record = Record::read(&args.file).map_err(|p| p.to_string())?;
     let tree = record.tree(args.line.game)?;
-    let options = ReadOptions {
-        rules: args.rules.as_deref().map(named_rules).transpose()?,
-        force_rules: true,
-        komi: args.komi,
-        variation: args.line.variation.clone(),
-        ..ReadOptions::default()
-    };
+    let options = args.read_options(rules);
     let replayed = tengen_sgf::replay(tree, &options);
     let game = &replayed.game;
     let line = tree.line(&args.line.variation);

@@ -12,6 +12,7 @@ use crate::queries;
 use crate::records;
 use crate::scoring;
 use crate::time;
+use crate::time_settings;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 use tengen::clock::{Clock, TimeControl};
@@ -19,6 +20,7 @@ use tengen::rules::Komi;
 use tengen::SetupError;
 use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
 use tengen_player::{free_handicap, mcts, random, Rng};
+use tengen_sgf::time_spec::TimeSpec;
 
 /// A command handler: the arguments in, the response body or failure message out.
 type Handler = fn(&mut Engine, &[String]) -> Result<String, Error>;
@@ -464,14 +466,14 @@ impl Engine {
         let main = seconds(&a[0], "the main time")?;
         let byo_yomi = seconds(&a[1], "the byo-yomi time")?;
         let stones = args::int(&a[2], "the number of byo-yomi stones")?;
-        self.set_time_control(TimeControl::from_gtp_time_settings(main, byo_yomi, stones));
+        self.set_time_control(time_settings::from_time_settings(main, byo_yomi, stones));
         Ok(String::new())
     }
 
     /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS |
     /// canadian MAIN PERIOD_TIME STONES` (kgsGtp).
     fn kgs_time_settings(&mut self, a: &[String]) -> Result<String, Error> {
-        let control = TimeControl::from_kgs_time_settings(&a.join(" "))
+        let control = time_settings::from_kgs_time_settings(&a.join(" "))
             .map_err(|e| format!("syntax error: {e}"))?;
         self.set_time_control(control);
         Ok(String::new())
@@ -480,7 +482,7 @@ impl Engine {
     /// `time_left COLOR TIME STONES`: TIME seconds left (in the current period in overtime;
     /// a negative time, which some controllers send when late, counts as 0), STONES = 0 in
     /// main time, else the stones left in the Canadian period or, under byo-yomi, the
-    /// periods left (KGS's convention; see `tengen::clock`).
+    /// periods left (KGS's convention; see [`time_settings`]).
     fn time_left(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 3, "time_left COLOR TIME STONES")?;
         let color = args::color(&a[0])?;
@@ -495,16 +497,16 @@ impl Engine {
             time
         };
         let stones = args::int(&a[2], "the number of stones")?;
-        self.clock.set_gtp_time_left(color, time, stones);
+        time_settings::set_time_left(&mut self.clock, color, time, stones);
         self.reported[color.index()] = Some((time, stones));
         Ok(String::new())
     }
 
     /// `tengen-clock`: the time control in the command-line form (`byoyomi:600+5x30`, see
-    /// `tengen::clock::TimeControl`) and each player's clock in words.
+    /// `tengen_sgf::time_spec`) and each player's clock in words.
     fn tengen_clock(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 0, "tengen-clock")?;
-        let mut out = self.clock.control().to_string();
+        let mut out = TimeSpec(*self.clock.control()).to_string();
         for c in Color::BOTH {
             out.push_str(&format!("\n{c}: {}", self.clock.describe(c)));
         }
@@ -640,7 +642,7 @@ impl Engine {
 
 /// A non-negative number of seconds named `what` (decimals accepted).
 fn seconds(s: &str, what: &str) -> Result<Duration, Error> {
-    tengen::clock::seconds_from_str(s).ok_or_else(|| {
+    tengen_sgf::time::seconds_from_str(s).ok_or_else(|| {
         format!("syntax error: {what} must be a non-negative number of seconds, not {s:?}")
     })
 }

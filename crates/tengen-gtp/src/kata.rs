@@ -216,7 +216,7 @@ fn from_json(text: &str, current: &Rules) -> Result<Rules, String> {
                     .ok_or_else(|| format!("komi {n} is not a multiple of 0.5"))?;
             }
             (_, Value::Str(s)) => set_field(&mut rules, key, s)?,
-            (_, other) => set_field(&mut rules, key, &other.to_json())?,
+            (_, other) => set_field(&mut rules, key, &other.to_text())?,
         }
     }
     Ok(rules)

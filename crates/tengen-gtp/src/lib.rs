@@ -29,6 +29,7 @@ mod queries;
 mod records;
 mod scoring;
 pub mod time;
+pub mod time_settings;
 
 pub use client::{Client, ClientError};
 pub use engine::{run, Engine, Player};

@@ -164,7 +164,7 @@ mod tests {
             let mut c = Clock::new(tc);
             for _ in 0..500 {
                 let b = budget(&c, Color::Black);
-                assert!(c.flag_at(Color::Black).is_some_and(|l| b <= l), "{tc}");
+                assert!(c.flag_at(Color::Black).is_some_and(|l| b <= l), "{tc:?}");
                 c.spend(Color::Black, b).unwrap();
             }
         }

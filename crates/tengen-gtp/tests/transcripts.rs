@@ -5,6 +5,7 @@
 
 use tengen::Rules;
 use tengen_gtp::Engine;
+use tengen_sgf::time_spec::TimeSpec;
 
 /// A Tromp-Taylor engine with a fixed seed.
 fn engine() -> Engine {
@@ -1097,7 +1098,10 @@ fn time_budget_follows_settings_and_reports() {
     );
     // A new game keeps the settings and restarts the clocks.
     ok(&mut e, "boardsize 9");
-    assert_eq!(e.clock().control().to_string(), "byoyomi:600+5x30");
+    assert_eq!(
+        TimeSpec(*e.clock().control()).to_string(),
+        "byoyomi:600+5x30"
+    );
     assert_eq!(e.reported_time_left(White), None);
     assert_eq!(e.time_budget(White), secs(29));
     // The engine charges its own thinking to its clock.

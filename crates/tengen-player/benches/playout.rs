@@ -2,6 +2,7 @@
 //! 19x19, from the empty board: one playout per iteration.
 //!
 //! `cargo bench -p tengen-player --bench playout -- --warm-up-time 1 --measurement-time 3`
+#![forbid(unsafe_code)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;

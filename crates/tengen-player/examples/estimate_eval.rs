@@ -7,6 +7,7 @@
 //! changes it; `scripts/gnugo_aftermath.py` passes the same value to GNU Go).
 //!
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
+#![forbid(unsafe_code)]
 
 use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};

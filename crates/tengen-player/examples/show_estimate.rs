@@ -1,6 +1,7 @@
 //! Shows the estimator's view of one record (development aid): stones (`x`/`o` dead),
 //! border and teire fills (`b`/`w`), empty points the playouts give to Black (`+`) or
 //! White (`-`), then the score table and the recorded result.
+#![forbid(unsafe_code)]
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     // `--ownership`: each territory point with how sure the playouts are of it.

@@ -1,5 +1,6 @@
 //! The tengen game server: live games under any ruleset over HTTP and WebSocket, stored
 //! in SQLite or PostgreSQL (docs/protocol.md).
+#![forbid(unsafe_code)]
 
 pub mod api;
 pub mod app;

@@ -531,8 +531,10 @@ impl LiveGame {
             let timed = self.clock.flag_at(color).is_some();
             let left = self.clock.remaining(color, Duration::ZERO);
             self.move_clocks.push(timed.then(|| {
-                let secs = left.sgf_time_left().parse::<f64>().unwrap_or(0.0);
-                (secs, left.sgf_overtime_left())
+                let secs = tengen_sgf::time::time_left(&left)
+                    .parse::<f64>()
+                    .unwrap_or(0.0);
+                (secs, tengen_sgf::time::overtime_left(&left))
             }));
         }
         Ok(())

@@ -8,6 +8,7 @@ use tengen::clock::TimeControl;
 use tengen::handicap::max_fixed_handicap;
 use tengen::rules::RulesetName;
 use tengen::{Color, Rules, Size};
+use tengen_sgf::time_spec::TimeSpec;
 
 /// The body of `POST /api/games`; every field is optional.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -129,7 +130,7 @@ impl CreateRequest {
             ruleset: name.name().to_string(),
             overrides,
             handicap: self.handicap.unwrap_or(0),
-            time: self.time_control()?.to_string(),
+            time: TimeSpec(self.time_control()?).to_string(),
             creator: self.creator_color(coin)?.to_string(),
             creator_name: clean_name(self.name.as_deref().unwrap_or("")),
             bot: self.bot(coin)?,
@@ -144,7 +145,8 @@ impl CreateRequest {
         match &self.time {
             None => Ok(TimeControl::None),
             Some(t) => t
-                .parse::<TimeControl>()
+                .parse::<TimeSpec>()
+                .map(TimeControl::from)
                 .map_err(|e| ApiError::bad_request("time", e.to_string())),
         }
     }
@@ -216,7 +218,9 @@ impl Settings {
 
     /// The time control.
     pub fn time_control(&self) -> TimeControl {
-        self.time.parse().unwrap_or(TimeControl::None)
+        self.time
+            .parse::<TimeSpec>()
+            .map_or(TimeControl::None, TimeControl::from)
     }
 
     /// The bot's colour, if a bot plays.

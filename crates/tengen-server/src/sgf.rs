@@ -7,11 +7,6 @@ use tengen_sgf::{Collection, Property, RecordInfo};
 
 /// The record of a game as it stands (finished or not).
 pub fn record(g: &LiveGame) -> String {
-    let control = g.clock.control();
-    let time = control.to_sgf_tm().map(|tm| {
-        let main = tm.parse::<f64>().unwrap_or(0.0);
-        (main, control.to_sgf_ot())
-    });
     let info = RecordInfo {
         black: Some(g.names[0].clone()).filter(|n| !n.is_empty()),
         white: Some(g.names[1].clone()).filter(|n| !n.is_empty()),
@@ -19,7 +14,7 @@ pub fn record(g: &LiveGame) -> String {
             u64::try_from(g.created / 1000).unwrap_or(0),
         )),
         result: None,
-        time,
+        time: tengen_sgf::time::record_time(g.clock.control()),
         clock: g.move_clocks.clone(),
     };
     let mut tree = tengen_sgf::record(&g.game, &info);

@@ -8,6 +8,7 @@ use tengen::clock::TimeControl;
 use tengen::score::{ScoreReport, Terms};
 use tengen::{Board, Color, Point, Size};
 use tengen::{EndReason, Phase};
+use tengen_sgf::time_spec::TimeSpec;
 
 /// A board as rows of `.`, `X` and `O`, the top row first.
 pub fn board_rows(board: &Board) -> Vec<String> {
@@ -97,7 +98,7 @@ fn clock_json(g: &LiveGame, now: Millis) -> Value {
         return Value::Null;
     }
     json!({
-        "control": g.clock.control().to_string(),
+        "control": TimeSpec(*g.clock.control()).to_string(),
         "running": g.running().map(color_name),
         "server_time": now,
         "black": clock_side(g, Color::Black, now),

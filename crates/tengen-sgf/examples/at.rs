@@ -1,4 +1,5 @@
 //! Prints the board of a record before a given move (development aid).
+#![forbid(unsafe_code)]
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let bytes = std::fs::read(&a[1]).unwrap();

@@ -1,4 +1,5 @@
 //! Reads every record under a folder and prints the problems: a development aid.
+#![forbid(unsafe_code)]
 use std::path::Path;
 
 fn main() {

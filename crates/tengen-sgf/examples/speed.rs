@@ -1,5 +1,6 @@
 //! Parse + replay speed over a folder of records, one thread (development aid):
 //! `speed [DIR [PASSES]]`, 10 passes by default (1 under callgrind is plenty).
+#![forbid(unsafe_code)]
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or("/usr/share/goban".into());
     let passes: usize = std::env::args().nth(2).map_or(10, |p| p.parse().unwrap());

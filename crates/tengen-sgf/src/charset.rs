@@ -1,5 +1,8 @@
-//! Character sets: SGF files say theirs in the root's `CA` (FF[4] §CA); UTF-8 is assumed
-//! without one, with Latin-1 as the fallback for old files that are not valid UTF-8.
+//! Character sets: SGF files say theirs in the root's `CA` (FF\[4\] §CA); UTF-8 is assumed
+//! without one. Old files without `CA` that are not valid UTF-8 were written in their
+//! author's legacy character set (GB2312 in China, Shift_JIS in Japan, EUC-KR in Korea,
+//! Latin-1 in Europe...): chardetng, Firefox's detector for legacy web pages, guesses which
+//! from the bytes, and the guess is reported as a warning.
 
 use encoding_rs::Encoding;
 
@@ -67,14 +70,35 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             warning,
         },
         Err(_) => {
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-            let why = "not valid UTF-8 and no CA property: read as Latin-1".to_string();
+            let guessed = guess(bytes);
+            let (text, used, _) = guessed.decode(bytes);
+            let why = format!(
+                "not valid UTF-8 and no CA property: read as {} (guessed)",
+                common_name(used)
+            );
             Decoded {
                 text: text.into_owned(),
-                charset: "windows-1252",
+                charset: used.name(),
                 warning: warning.or(Some(why)),
             }
         }
+    }
+}
+
+/// The legacy character set `bytes` are most likely in (never UTF-8: they are not valid
+/// UTF-8). No top-level domain is known, so no region is favoured.
+fn guess(bytes: &[u8]) -> &'static Encoding {
+    let mut detector = chardetng::EncodingDetector::new();
+    detector.feed(bytes, true);
+    detector.guess(None, false)
+}
+
+/// The name people know a character set by, for messages.
+fn common_name(encoding: &'static Encoding) -> &'static str {
+    if encoding == encoding_rs::WINDOWS_1252 {
+        "Latin-1"
+    } else {
+        encoding.name()
     }
 }
 

@@ -19,6 +19,8 @@ pub mod from_game;
 pub mod id;
 pub mod parse;
 pub mod record;
+pub mod time;
+pub mod time_spec;
 pub mod tree;
 pub mod value;
 pub mod write;
@@ -46,7 +48,8 @@ pub struct ReadFile {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Decodes (by `CA`, default UTF-8, fallback Latin-1) and parses the bytes of an SGF file.
+/// Decodes (by `CA`, default UTF-8, else the legacy character set the bytes look like) and
+/// parses the bytes of an SGF file.
 pub fn read_bytes(bytes: &[u8]) -> ReadFile {
     let decoded = charset::decode(bytes);
     let Parsed {

@@ -357,3 +357,98 @@ fn generated_records_round_trip() {
         assert_eq!(r.game.moves(), g.moves());
     }
 }
+
+/// Files without `CA` that are not UTF-8, as old Chinese, Japanese and European programs
+/// wrote them: the character set is guessed from the bytes (chardetng) and the text reads
+/// right. Each record is written here in Unicode and encoded in its legacy character set;
+/// what it must read back as is that Unicode text.
+#[test]
+fn legacy_character_sets_without_ca_are_detected() {
+    let cases: [(&'static encoding_rs::Encoding, &str, &str, &str, &str); 3] = [
+        (
+            encoding_rs::GBK, // GB2312 is GBK's subset; encoding_rs writes it as GBK
+            "GBK",
+            "聂卫平",
+            "马晓春",
+            "第一届中日围棋擂台赛。黑棋中盘胜，白棋在右下角的劫争中失利。",
+        ),
+        (
+            encoding_rs::SHIFT_JIS,
+            "Shift_JIS",
+            "本因坊秀策",
+            "井上幻庵因碩",
+            "耳赤の一局。黒の妙手で形勢が逆転した。白は左辺で大きく損をした。",
+        ),
+        (
+            encoding_rs::WINDOWS_1252,
+            "windows-1252",
+            "Jürgen Müller",
+            "François Lefèvre",
+            "Championnat d'Europe à Köln : très belle partie, Noir gagne après un ko décisif.",
+        ),
+    ];
+    for (encoding, charset, black, white, comment) in cases {
+        let text = format!(
+            "(;GM[1]FF[3]SZ[19]PB[{black}]PW[{white}]KM[5.5]RE[B+R]C[{comment}];B[pd];W[dp])"
+        );
+        let (bytes, _, unmappable) = encoding.encode(&text);
+        assert!(
+            !unmappable,
+            "{charset}: the test text fits the character set"
+        );
+        assert!(std::str::from_utf8(&bytes).is_err(), "{charset}: not UTF-8");
+        let r = read_bytes(&bytes);
+        assert_eq!(r.charset, charset);
+        let root = &r.collection.trees[0].nodes[0];
+        assert_eq!(root.text("PB").as_deref(), Some(black), "{charset}");
+        assert_eq!(root.text("PW").as_deref(), Some(white), "{charset}");
+        assert_eq!(root.text("C").as_deref(), Some(comment), "{charset}");
+        assert!(
+            r.diagnostics[0].message.contains("(guessed)"),
+            "{charset}: {:?}",
+            r.diagnostics
+        );
+    }
+}
+
+/// `RU` as programs write it, each read as the named ruleset with no problem reported. The
+/// spellings come from the programs' own writers: GNU Go 3.8 (`printsgf`, run here:
+/// `Japanese`, or `Chinese` with --chinese-rules), CGOS's servers (`Chinese`) and its Python
+/// client (`NZ`), Badank (`Tromp/Taylor`), KataGo's `RU` writer (`TrompTaylor`,
+/// `Chinese-OGS`, `AGA`, `StoneScoring`, `NewZealand`...), KGS and OGS (`Japanese`,
+/// `Chinese`, `AGA`, `New Zealand`, OGS also lower case), Fox (`Japanese`, `Chinese`).
+#[test]
+fn ru_as_programs_write_it() {
+    for (ru, name) in [
+        ("Japanese", RulesetName::Japanese),
+        ("japanese", RulesetName::Japanese),
+        ("Chinese", RulesetName::Chinese),
+        ("Chinese-OGS", RulesetName::Chinese),
+        ("Chinese-KGS", RulesetName::Chinese),
+        ("Tromp/Taylor", RulesetName::TrompTaylor),
+        ("TrompTaylor", RulesetName::TrompTaylor),
+        ("Tromp-Taylor", RulesetName::TrompTaylor),
+        ("AGA", RulesetName::Aga),
+        ("NZ", RulesetName::NewZealand),
+        ("NewZealand", RulesetName::NewZealand),
+        ("New Zealand", RulesetName::NewZealand),
+        ("StoneScoring", RulesetName::IkedaArea1),
+        ("Korean", RulesetName::Korean),
+    ] {
+        let r = replay(
+            &parse(&format!("(;GM[1]RU[{ru}];B[aa])")).collection.trees[0],
+            &Default::default(),
+        );
+        assert!(r.problems.is_empty(), "{ru}: {:?}", r.problems);
+        assert_eq!(r.game.rules().ruleset_name(), Some(name), "{ru}");
+    }
+    // Other texts are still reported as unknown: KataGo's rule strings for rules without a
+    // name are not names.
+    let r = replay(
+        &parse("(;GM[1]RU[koPOSITIONALscoreAREAtaxALLsui1];B[aa])")
+            .collection
+            .trees[0],
+        &Default::default(),
+    );
+    assert!(matches!(r.problems[0].kind, ProblemKind::UnknownRules(_)));
+}

@@ -11,7 +11,7 @@
 //! use tengen::Color;
 //!
 //! // 10 minutes, then 5 periods of 30 seconds.
-//! let mut clock = Clock::new("byoyomi:600+5x30".parse::<TimeControl>().unwrap());
+//! let mut clock = Clock::new(TimeControl::byo_yomi(600, 5, 30));
 //! clock.spend(Color::Black, Duration::from_secs(590)).unwrap();
 //! // Black may think 10 s of main time plus 5 periods: 160 s in all.
 //! assert_eq!(clock.flag_at(Color::Black), Some(Duration::from_secs(160)));
@@ -40,33 +40,15 @@
 //!
 //! # Text forms
 //!
-//! - The command-line spec ([`TimeControl`]'s `Display`/`FromStr`): `none`, `absolute:1800`,
-//!   `byoyomi:600+5x30` (5 periods of 30 s), `canadian:600+25/300` (25 stones in 300 s, the
-//!   order of SGF's `25/300 Canadian`), `fischer:300+10`, `fischer:300+10max600`. Times are
-//!   seconds, decimals allowed, or a number with the unit `s`, `m` or `h` (`10m`, `1.5h`).
-//! - GTP (GTP v2 §4.2 and §6.3): `time_settings main byo stones` is Canadian, where byo = 0
-//!   means absolute and byo > 0 with stones = 0 means no limit
-//!   ([`TimeControl::from_gtp_time_settings`]); kgsGtp's `kgs-time_settings` names the system
-//!   ([`TimeControl::from_kgs_time_settings`]). `time_left color time stones`: stones = 0
-//!   while in main time; in Canadian overtime, the stones left in the period and the time left
-//!   for them; in byo-yomi, **stones is the number of periods left** (the current one
-//!   included) and time the time left in the current period. That last one is KGS's
-//!   convention; KataGo ("Hack for KGS byo-yomi - interpret num stones as periods") and Leela
-//!   Zero ("KGS extension") read it the same way. GoGui only knows Canadian overtime. Like
-//!   Pachi and Leela Zero, `time 0 stones 0` under byo-yomi or Canadian overtime means that
-//!   main time has just run out.
-//! - SGF (FF\[4\]): `TM` is the main time in seconds; `OT` the overtime as free text, written
-//!   as KGS/CGoban writes it (`5x30 byo-yomi`, `25/600 Canadian`) and `10 Fischer` for
-//!   increments (the spelling OGS reads), read leniently (also `10 moves / 5 min` from
-//!   SmartGo and GoGui, `30 sec/move byo-yomi`, `fischer 10`, `Japanese: 5 * 30 secs`).
-//!   `BL`/`WL` are the time left after the move (the current period's time in overtime) and
-//!   `OB`/`OW` the periods left (byo-yomi, as KGS and OGS) or stones left (Canadian, as the
-//!   FF\[4\] definition), written only in overtime, as GoGui does.
+//! The clock reads no text (the engine never parses text). Each text form lives in the crate
+//! whose text it is: GTP's `time_settings`, `time_left` and kgsGtp's `kgs-time_settings` in
+//! `tengen_gtp::time_settings`; SGF's `TM`, `OT`, `BL`/`WL` and `OB`/`OW` in
+//! `tengen_sgf::time`; the command-line and server spec (`byoyomi:600+5x30`) in
+//! `tengen_sgf::time_spec`. [`Clock::set_time_left`] is what they all set the clock with.
 
 use crate::color::Color;
 use std::error::Error;
 use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 /// A time control: how much time each player has, and how it comes back (RULES.md §7).
@@ -200,348 +182,6 @@ impl TimeControl {
             other => other,
         }
     }
-
-    /// What GTP's `time_settings main_time byo_yomi_time byo_yomi_stones` means (GTP v2
-    /// §4.2, RULES.md §7): Canadian overtime, where `byo_yomi_time` = 0 means absolute time
-    /// and `byo_yomi_time` > 0 with `byo_yomi_stones` = 0 means no time limit.
-    pub fn from_gtp_time_settings(main: Duration, byo_yomi: Duration, stones: u32) -> TimeControl {
-        if byo_yomi.is_zero() {
-            TimeControl::Absolute { main }
-        } else if stones == 0 {
-            TimeControl::None
-        } else {
-            TimeControl::Canadian {
-                main,
-                stones,
-                period: byo_yomi,
-            }
-        }
-    }
-
-    /// The arguments of GTP's `time_settings` for this control (`"600 30 25"`), as near as
-    /// that Canadian-only command can say it: exact for no limit (`0 1 0`, GoGui's form),
-    /// absolute, Canadian and byo-yomi with one period. Byo-yomi with several periods is sent
-    /// as one period per stone (`T p 1`, what kgsGtp sends engines without
-    /// `kgs-time_settings`) and Fischer as absolute `T`: an engine that believes them plans
-    /// with less time than it has, never more.
-    pub fn gtp_time_settings(&self) -> String {
-        match *self {
-            TimeControl::None => "0 1 0".into(),
-            TimeControl::Absolute { main } | TimeControl::Fischer { main, .. } => {
-                format!("{} 0 0", seconds_to_string(main))
-            }
-            TimeControl::ByoYomi { main, period, .. } => {
-                format!(
-                    "{} {} 1",
-                    seconds_to_string(main),
-                    seconds_to_string(period)
-                )
-            }
-            TimeControl::Canadian {
-                main,
-                stones,
-                period,
-            } => format!(
-                "{} {} {stones}",
-                seconds_to_string(main),
-                seconds_to_string(period)
-            ),
-        }
-    }
-
-    /// Reads the arguments of kgsGtp's `kgs-time_settings`: `none`, `absolute MAIN`,
-    /// `byoyomi MAIN PERIOD_TIME PERIODS` or `canadian MAIN PERIOD_TIME STONES`, times in
-    /// seconds. Canadian values mean what they mean in `time_settings`; byo-yomi without
-    /// periods is absolute time.
-    pub fn from_kgs_time_settings(args: &str) -> Result<TimeControl, ParseTimeControlError> {
-        let words: Vec<&str> = args.split_whitespace().collect();
-        let usage = |form: &str| {
-            ParseTimeControlError(format!(
-                "expected `kgs-time_settings {form}`, not {:?}",
-                words.join(" ")
-            ))
-        };
-        let time = |s: &str| {
-            seconds_from_str(s)
-                .ok_or_else(|| ParseTimeControlError(format!("{s:?} is not a number of seconds")))
-        };
-        let count = |s: &str| {
-            s.parse::<u32>()
-                .map_err(|_| ParseTimeControlError(format!("{s:?} is not a non-negative integer")))
-        };
-        let system = words.first().map(|w| w.to_ascii_lowercase());
-        match (system.as_deref(), &words[1.min(words.len())..]) {
-            (Some("none"), []) => Ok(TimeControl::None),
-            (Some("none"), _) => Err(usage("none")),
-            (Some("absolute"), [main]) => Ok(TimeControl::Absolute { main: time(main)? }),
-            (Some("absolute"), _) => Err(usage("absolute MAIN")),
-            (Some("byoyomi"), [main, period, periods]) => Ok(TimeControl::ByoYomi {
-                main: time(main)?,
-                periods: count(periods)?,
-                period: time(period)?,
-            }
-            .normalized()),
-            (Some("byoyomi"), _) => Err(usage("byoyomi MAIN PERIOD_TIME PERIODS")),
-            (Some("canadian"), [main, period, stones]) => Ok(TimeControl::from_gtp_time_settings(
-                time(main)?,
-                time(period)?,
-                count(stones)?,
-            )),
-            (Some("canadian"), _) => Err(usage("canadian MAIN PERIOD_TIME STONES")),
-            (Some(other), _) => Err(ParseTimeControlError(format!(
-                "unknown time system {other:?} (known: none, absolute, byoyomi, canadian)"
-            ))),
-            (None, _) => Err(usage("none|absolute|byoyomi|canadian ...")),
-        }
-    }
-
-    /// The arguments of kgsGtp's `kgs-time_settings` for this control
-    /// (`"byoyomi 600 30 5"`). KGS has no Fischer clock: it is sent as `absolute T`, which
-    /// gives an engine less time than it has, never more.
-    pub fn kgs_time_settings(&self) -> String {
-        match *self {
-            TimeControl::None => "none".into(),
-            TimeControl::Absolute { main } | TimeControl::Fischer { main, .. } => {
-                format!("absolute {}", seconds_to_string(main))
-            }
-            TimeControl::ByoYomi {
-                main,
-                periods,
-                period,
-            } => format!(
-                "byoyomi {} {} {periods}",
-                seconds_to_string(main),
-                seconds_to_string(period)
-            ),
-            TimeControl::Canadian {
-                main,
-                stones,
-                period,
-            } => format!(
-                "canadian {} {} {stones}",
-                seconds_to_string(main),
-                seconds_to_string(period)
-            ),
-        }
-    }
-
-    /// SGF `TM`, the main time in seconds (Fischer: the starting time); `None` without a
-    /// time limit.
-    pub fn to_sgf_tm(&self) -> Option<String> {
-        self.is_limited().then(|| seconds_to_string(self.main()))
-    }
-
-    /// SGF `OT`, the overtime: `5x30 byo-yomi`, `25/600 Canadian`, `10 Fischer` or
-    /// `10 Fischer max 600`; `None` for absolute time and no limit.
-    pub fn to_sgf_ot(&self) -> Option<String> {
-        match *self {
-            TimeControl::None | TimeControl::Absolute { .. } => None,
-            TimeControl::ByoYomi {
-                periods, period, ..
-            } => Some(format!("{periods}x{} byo-yomi", seconds_to_string(period))),
-            TimeControl::Canadian { stones, period, .. } => {
-                Some(format!("{stones}/{} Canadian", seconds_to_string(period)))
-            }
-            TimeControl::Fischer { increment, cap, .. } => Some(match cap {
-                Some(c) => format!(
-                    "{} Fischer max {}",
-                    seconds_to_string(increment),
-                    seconds_to_string(c)
-                ),
-                None => format!("{} Fischer", seconds_to_string(increment)),
-            }),
-        }
-    }
-
-    /// The control an SGF record states with `TM` and `OT`, or `None` when it states none or
-    /// one this cannot read (an `OT` text of unknown form, a `TM` that is no time).
-    ///
-    /// `TM` alone is absolute time, except `TM[0]`, which would lose at the first move and is
-    /// read as no time limit. `OT` without `TM` has no main time. `OT` texts meaning "no
-    /// overtime" (`none`, `absolute`, `sudden death`, empty) add nothing to `TM`.
-    pub fn from_sgf(tm: Option<&str>, ot: Option<&str>) -> Option<TimeControl> {
-        let main = match tm {
-            Some(text) => Some(parse_sgf_time(text)?),
-            None => None,
-        };
-        let overtime = match ot.map(str::trim).filter(|t| !t.is_empty()) {
-            Some(text) => parse_overtime(text)?,
-            None => Overtime::None,
-        };
-        let main_or_zero = main.unwrap_or(Duration::ZERO);
-        let control = match overtime {
-            Overtime::None => match main {
-                None => return None,
-                Some(m) if m.is_zero() => TimeControl::None,
-                Some(m) => TimeControl::Absolute { main: m },
-            },
-            Overtime::ByoYomi { periods, period } => TimeControl::ByoYomi {
-                main: main_or_zero,
-                periods,
-                period,
-            },
-            Overtime::Canadian { stones, period } => TimeControl::Canadian {
-                main: main_or_zero,
-                stones,
-                period,
-            },
-            Overtime::Fischer { increment, cap } => TimeControl::Fischer {
-                main: main_or_zero,
-                increment,
-                cap,
-            },
-        };
-        Some(control.normalized())
-    }
-}
-
-/// The command-line spec: `none`, `absolute:1800`, `byoyomi:600+5x30`,
-/// `canadian:600+25/300`, `fischer:300+10`, `fischer:300+10max600` (times in seconds).
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = seconds_to_string;
-        match *self {
-            TimeControl::None => write!(f, "none"),
-            TimeControl::Absolute { main } => write!(f, "absolute:{}", s(main)),
-            TimeControl::ByoYomi {
-                main,
-                periods,
-                period,
-            } => write!(f, "byoyomi:{}+{periods}x{}", s(main), s(period)),
-            TimeControl::Canadian {
-                main,
-                stones,
-                period,
-            } => write!(f, "canadian:{}+{stones}/{}", s(main), s(period)),
-            TimeControl::Fischer {
-                main,
-                increment,
-                cap,
-            } => {
-                write!(f, "fischer:{}+{}", s(main), s(increment))?;
-                match cap {
-                    Some(c) => write!(f, "max{}", s(c)),
-                    None => Ok(()),
-                }
-            }
-        }
-    }
-}
-
-/// Why a time control could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseTimeControlError(String);
-
-impl fmt::Display for ParseTimeControlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Error for ParseTimeControlError {}
-
-/// The forms [`TimeControl::from_str`] accepts, for error messages.
-const SPEC_FORMS: &str = "none, absolute:T, byoyomi:T+NxP, canadian:T+S/P, fischer:T+I or \
-                          fischer:T+ImaxC; times in seconds or with a unit s, m or h";
-
-/// Reads the command-line spec (the `Display` form); names in any case, `byo-yomi` and
-/// `japanese` for `byoyomi`. Byo-yomi needs at least one period and Canadian overtime at
-/// least one stone, both of positive length.
-impl FromStr for TimeControl {
-    type Err = ParseTimeControlError;
-
-    fn from_str(input: &str) -> Result<TimeControl, ParseTimeControlError> {
-        let bad = |why: &str| {
-            ParseTimeControlError(format!(
-                "invalid time control {input:?}: {why} (expected {SPEC_FORMS})"
-            ))
-        };
-        let lower = input.trim().to_ascii_lowercase();
-        let (name, rest) = match lower.split_once(':') {
-            Some((n, r)) => (n.trim(), r.trim()),
-            None => (lower.as_str(), ""),
-        };
-        let time = |s: &str, what: &str| {
-            spec_time(s.trim()).ok_or_else(|| bad(&format!("{what} {:?} is not a time", s.trim())))
-        };
-        let count = |s: &str, what: &str| match s.trim().parse::<u32>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(bad(&format!(
-                "{what} must be a positive integer, not {:?}",
-                s.trim()
-            ))),
-        };
-        let positive = |d: Duration, what: &str| {
-            if d.is_zero() {
-                Err(bad(&format!("{what} must be longer than zero")))
-            } else {
-                Ok(d)
-            }
-        };
-        let main_and_overtime = || {
-            rest.split_once('+')
-                .map(|(m, o)| (m.trim(), o.trim()))
-                .ok_or_else(|| bad("expected the main time, `+` and the overtime"))
-        };
-        match name {
-            "none" | "unlimited" if rest.is_empty() => Ok(TimeControl::None),
-            "none" | "unlimited" => Err(bad("no time limit takes no value")),
-            "absolute" | "sudden-death" => Ok(TimeControl::Absolute {
-                main: time(rest, "the time")?,
-            }),
-            "byoyomi" | "byo-yomi" | "japanese" => {
-                let (main, over) = main_and_overtime()?;
-                let (n, p) = over
-                    .split_once('x')
-                    .ok_or_else(|| bad("byo-yomi is written NxP: N periods of P"))?;
-                Ok(TimeControl::ByoYomi {
-                    main: time(main, "the main time")?,
-                    periods: count(n, "the number of periods")?,
-                    period: positive(time(p, "the period")?, "the period")?,
-                })
-            }
-            "canadian" => {
-                let (main, over) = main_and_overtime()?;
-                let (s, p) = over
-                    .split_once('/')
-                    .ok_or_else(|| bad("Canadian overtime is written S/P: S stones in P"))?;
-                Ok(TimeControl::Canadian {
-                    main: time(main, "the main time")?,
-                    stones: count(s, "the number of stones")?,
-                    period: positive(time(p, "the period")?, "the period")?,
-                })
-            }
-            "fischer" => {
-                let (main, over) = main_and_overtime()?;
-                let (inc, cap) = match over.split_once("max") {
-                    Some((i, c)) => (i, Some(time(c, "the cap")?)),
-                    None => (over, None),
-                };
-                Ok(TimeControl::Fischer {
-                    main: time(main, "the main time")?,
-                    increment: time(inc, "the increment")?,
-                    cap,
-                })
-            }
-            _ => Err(bad("unknown time system")),
-        }
-    }
-}
-
-/// A time in the command-line spec: seconds (decimals allowed), or a number followed by `s`,
-/// `m` or `h`.
-fn spec_time(s: &str) -> Option<Duration> {
-    let (number, unit) = match s.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => (s[..i].trim(), Some(&s[i..])),
-        None => (s, None),
-    };
-    let scale = match unit {
-        None | Some("s") => 1,
-        Some("m") => 60,
-        Some("h") => 3600,
-        Some(_) => return None,
-    };
-    seconds_from_str(number)?.checked_mul(scale)
 }
 
 /// A player out of time: what [`Clock::spend`] and [`Clock::check_time`] report. The game
@@ -598,29 +238,6 @@ impl Remaining {
     /// In byo-yomi or a Canadian period, main time being over.
     pub fn in_overtime(&self) -> bool {
         self.period > 0
-    }
-
-    /// SGF `BL`/`WL`: the time left in seconds with at most three decimals (the current
-    /// period's time in overtime).
-    pub fn sgf_time_left(&self) -> String {
-        let t = if self.in_overtime() {
-            self.period_time
-        } else {
-            self.main
-        };
-        seconds_to_string(Duration::from_millis(
-            u64::try_from(t.as_millis()).unwrap_or(u64::MAX),
-        ))
-    }
-
-    /// SGF `OB`/`OW`, written only in overtime: byo-yomi periods left (as KGS and OGS),
-    /// Canadian stones left in the period.
-    pub fn sgf_overtime_left(&self) -> Option<u32> {
-        if self.in_overtime() {
-            self.periods_left.or(self.stones_left)
-        } else {
-            None
-        }
     }
 }
 
@@ -714,18 +331,10 @@ impl Side {
                 self.main = self.main.checked_sub(rest).ok_or(())?;
             }
             TimeControl::ByoYomi { period, .. } => {
-                if self.period == 0 {
-                    if rest <= self.main {
-                        self.main -= rest;
-                        if self.main.is_zero() {
-                            self.period = 1;
-                        }
-                        return Ok(self);
-                    }
-                    rest -= self.main;
-                    self.main = Duration::ZERO;
-                    self.period = 1;
-                }
+                let Some(over) = self.spend_main_time(rest) else {
+                    return Ok(self);
+                };
+                rest = over;
                 if rest <= self.period_left {
                     self.period_left -= rest;
                     return Ok(self);
@@ -747,22 +356,35 @@ impl Side {
                 self.period_left = period - (rest - period * k);
             }
             TimeControl::Canadian { .. } => {
-                if self.period == 0 {
-                    if rest <= self.main {
-                        self.main -= rest;
-                        if self.main.is_zero() {
-                            self.period = 1;
-                        }
-                        return Ok(self);
-                    }
-                    rest -= self.main;
-                    self.main = Duration::ZERO;
-                    self.period = 1;
-                }
+                let Some(over) = self.spend_main_time(rest) else {
+                    return Ok(self);
+                };
+                rest = over;
                 self.period_left = self.period_left.checked_sub(rest).ok_or(())?;
             }
         }
         Ok(self)
+    }
+
+    /// Byo-yomi and Canadian overtime: charges `elapsed` to the main time. `None` if it
+    /// fits there (the overtime starts next turn when it is used up exactly); otherwise
+    /// the time that runs on into the first overtime period, which has begun. In overtime
+    /// already, all of `elapsed` runs on.
+    fn spend_main_time(&mut self, elapsed: Duration) -> Option<Duration> {
+        if self.period > 0 {
+            return Some(elapsed);
+        }
+        if elapsed <= self.main {
+            self.main -= elapsed;
+            if self.main.is_zero() {
+                self.period = 1;
+            }
+            return None;
+        }
+        let over = elapsed - self.main;
+        self.main = Duration::ZERO;
+        self.period = 1;
+        Some(over)
     }
 
     /// Out of time, after thinking `elapsed`.
@@ -967,44 +589,6 @@ impl Clock {
         }
     }
 
-    /// GTP `time_left color time stones` (see the module documentation): stones = 0 is main
-    /// time, except `0 0` under byo-yomi or Canadian overtime, which means that main time
-    /// has just run out; otherwise stones are the periods left (byo-yomi, KGS's convention)
-    /// or the stones left in the period (Canadian).
-    pub fn set_gtp_time_left(&mut self, color: Color, time: Duration, stones: u32) {
-        match (self.control, stones) {
-            (
-                TimeControl::ByoYomi {
-                    periods, period, ..
-                },
-                0,
-            ) if time.is_zero() => {
-                self.set_time_left(color, period, Some(periods));
-            }
-            (TimeControl::Canadian { stones, period, .. }, 0) if time.is_zero() => {
-                self.set_time_left(color, period, Some(stones));
-            }
-            (_, 0) => self.set_time_left(color, time, None),
-            (_, k) => self.set_time_left(color, time, Some(k)),
-        }
-    }
-
-    /// The arguments after the colour of GTP `time_left` for `color` now (`"540 0"`): whole
-    /// seconds rounded down, and the stones as [`Clock::set_gtp_time_left`] reads them.
-    /// `None` without a time limit.
-    pub fn gtp_time_left(&self, color: Color) -> Option<String> {
-        if !self.control.is_limited() {
-            return None;
-        }
-        let r = self.remaining(color, Duration::ZERO);
-        let (time, stones) = if r.in_overtime() && !r.flagged {
-            (r.period_time, r.periods_left.or(r.stones_left).unwrap_or(0))
-        } else {
-            (r.main, 0)
-        };
-        Some(format!("{} {stones}", time.as_secs()))
-    }
-
     /// `color`'s clock in words: `540s main time, then 5x30s`, `byo-yomi period 2 of 5, 30s`,
     /// `Canadian period 3: 12 stones in 250s`, `out of time`...
     pub fn describe(&self, color: Color) -> String {
@@ -1053,7 +637,8 @@ impl Clock {
 }
 
 /// Seconds as text: whole seconds, then the fraction without trailing zeros (`600`, `0.5`,
-/// `28.471`); exact to the nanosecond, so that [`seconds_from_str`] reads it back.
+/// `28.471`); exact to the nanosecond. The text crates read it back (`tengen_sgf::time`'s
+/// `seconds_from_str`) and write their formats with it.
 pub fn seconds_to_string(d: Duration) -> String {
     let nanos = d.subsec_nanos();
     if nanos == 0 {
@@ -1061,314 +646,5 @@ pub fn seconds_to_string(d: Duration) -> String {
     } else {
         let fraction = format!("{nanos:09}");
         format!("{}.{}", d.as_secs(), fraction.trim_end_matches('0'))
-    }
-}
-
-/// Reads a non-negative decimal number of seconds (`600`, `0.5`, `+28.471`, `.5`), exactly:
-/// digits beyond nanoseconds are dropped. `None` for anything else (signs, exponents,
-/// units).
-pub fn seconds_from_str(s: &str) -> Option<Duration> {
-    let s = s.trim();
-    let s = s.strip_prefix('+').unwrap_or(s);
-    let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) {
-        return None;
-    }
-    let secs: u64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let mut nanos = 0u32;
-    for (i, b) in fraction.bytes().take(9).enumerate() {
-        nanos += u32::from(b - b'0') * 10u32.pow(8 - i as u32);
-    }
-    Some(Duration::new(secs, nanos))
-}
-
-// ---------------------------------------------------------------------------------------
-// Lenient reading of SGF's free-text TM (old files) and OT.
-
-/// The overtime an `OT` text describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Overtime {
-    None,
-    ByoYomi {
-        periods: u32,
-        period: Duration,
-    },
-    Canadian {
-        stones: u32,
-        period: Duration,
-    },
-    Fischer {
-        increment: Duration,
-        cap: Option<Duration>,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
-    /// A decimal number.
-    Number(String),
-    /// Letters (and hyphens): `byo-yomi`, `min`, `x`.
-    Word(String),
-    /// Any other character but white space.
-    Symbol(char),
-}
-
-fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if c.is_whitespace() {
-            chars.next();
-        } else if c.is_ascii_digit() || c == '.' {
-            let mut n = String::new();
-            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit() || **d == '.') {
-                n.push(d);
-                chars.next();
-            }
-            out.push(Token::Number(n));
-        } else if c.is_alphabetic() {
-            let mut w = String::new();
-            while let Some(&d) = chars.peek().filter(|d| d.is_alphabetic() || **d == '-') {
-                w.extend(d.to_lowercase());
-                chars.next();
-            }
-            out.push(Token::Word(w));
-        } else {
-            out.push(Token::Symbol(c));
-            chars.next();
-        }
-    }
-    out
-}
-
-/// Seconds in one of a time unit word.
-fn unit(word: &str) -> Option<u32> {
-    match word {
-        "s" | "sec" | "secs" | "second" | "seconds" => Some(1),
-        "m" | "min" | "mins" | "minute" | "minutes" => Some(60),
-        "h" | "hr" | "hrs" | "hour" | "hours" => Some(3600),
-        _ => None,
-    }
-}
-
-/// A number, with the unit that follows it if any (seconds by default).
-#[derive(Clone, Debug)]
-struct Quantity {
-    text: String,
-    unit: Option<u32>,
-}
-
-impl Quantity {
-    fn time(&self) -> Option<Duration> {
-        seconds_from_str(&self.text)?.checked_mul(self.unit.unwrap_or(1))
-    }
-
-    fn count(&self) -> Option<u32> {
-        if self.unit.is_some() {
-            return None;
-        }
-        self.text.parse().ok()
-    }
-}
-
-/// SGF `TM`: a real number of seconds (FF\[4\]), or as older files write it: `1:30`
-/// (minutes and seconds), `1:00:00`, `90 min`, `2 hours each`, `1h30m`.
-fn parse_sgf_time(text: &str) -> Option<Duration> {
-    let text = text.trim();
-    if let Some(d) = seconds_from_str(text) {
-        return Some(d);
-    }
-    if text.contains(':') {
-        let parts: Vec<u64> = text
-            .split(':')
-            .map(|p| p.trim().parse().ok())
-            .collect::<Option<_>>()?;
-        let s = match parts.as_slice() {
-            [m, s] => m.checked_mul(60)?.checked_add(*s)?,
-            [h, m, s] => h
-                .checked_mul(3600)?
-                .checked_add(m.checked_mul(60)?)?
-                .checked_add(*s)?,
-            _ => return None,
-        };
-        return Some(Duration::from_secs(s));
-    }
-    let mut total = Duration::ZERO;
-    let mut pending: Option<Duration> = None;
-    for t in tokens(text) {
-        match t {
-            Token::Number(n) if pending.is_none() => pending = Some(seconds_from_str(&n)?),
-            Token::Word(w) if w == "each" => {}
-            Token::Word(w) => {
-                total = total.checked_add(pending.take()?.checked_mul(unit(&w)?)?)?;
-            }
-            _ => return None,
-        }
-    }
-    match pending {
-        Some(p) => total.checked_add(p),
-        None if total.is_zero() => None,
-        None => Some(total),
-    }
-}
-
-/// What matters in an `OT` text, noise words left out.
-#[derive(Clone, Debug)]
-enum Item {
-    Quantity(Quantity),
-    /// `x`, `*` or `×` between periods and their length.
-    Times,
-    /// `/` between stones and their time.
-    Slash,
-    /// `max`, `cap`: the Fischer cap follows.
-    Cap,
-}
-
-/// SGF `OT`, leniently: `None` for a text of unknown form (never a guess).
-fn parse_overtime(text: &str) -> Option<Overtime> {
-    let mut items = Vec::new();
-    let (mut byo, mut canadian, mut fischer, mut per_move, mut none) =
-        (false, false, false, false, false);
-    let mut toks = tokens(text).into_iter().peekable();
-    while let Some(t) = toks.next() {
-        match t {
-            Token::Number(n) => {
-                let unit = match toks.peek() {
-                    Some(Token::Word(w)) => unit(w),
-                    _ => None,
-                };
-                if unit.is_some() {
-                    toks.next();
-                }
-                items.push(Item::Quantity(Quantity { text: n, unit }));
-            }
-            Token::Symbol('*' | '×') => items.push(Item::Times),
-            Token::Symbol('/') => items.push(Item::Slash),
-            Token::Symbol(':' | ',' | '+' | '(' | ')' | ';') => {}
-            Token::Symbol(_) => return None,
-            Token::Word(w) => match w.as_str() {
-                "x" => items.push(Item::Times),
-                "max" | "cap" | "maximum" | "limit" => items.push(Item::Cap),
-                "canadian" => canadian = true,
-                "fischer" | "increment" | "inc" => fischer = true,
-                "japanese" | "byoyomi" | "byo-yomi" | "byo" | "yomi" => byo = true,
-                "move" | "moves" | "stone" | "stones" => per_move = true,
-                "none" | "no" | "absolute" | "sudden" | "death" | "sudden-death" => none = true,
-                "per" | "each" | "in" | "of" | "style" | "overtime" | "time" | "periods"
-                | "period" | "ot" | "and" | "a" => {}
-                _ => return None,
-            },
-        }
-    }
-    let q = |i: &Item| match i {
-        Item::Quantity(q) => Some(q.clone()),
-        _ => None,
-    };
-    if none {
-        return (items.is_empty() && !byo && !canadian && !fischer).then_some(Overtime::None);
-    }
-    if fischer {
-        if byo || canadian || per_move {
-            return None;
-        }
-        return match items.as_slice() {
-            [i] => Some(Overtime::Fischer {
-                increment: q(i)?.time()?,
-                cap: None,
-            }),
-            [i, Item::Cap, c] => Some(Overtime::Fischer {
-                increment: q(i)?.time()?,
-                cap: Some(q(c)?.time()?),
-            }),
-            _ => None,
-        };
-    }
-    match items.as_slice() {
-        [n, Item::Times, p] if !canadian => Some(Overtime::ByoYomi {
-            periods: q(n)?.count()?,
-            period: q(p)?.time()?,
-        }),
-        [s, Item::Slash, p] => Some(Overtime::Canadian {
-            stones: q(s)?.count()?,
-            period: q(p)?.time()?,
-        }),
-        // `30 sec/move byo-yomi`: one move per period of 30 s.
-        [p, Item::Slash] if per_move && !canadian => Some(Overtime::ByoYomi {
-            periods: 1,
-            period: q(p)?.time()?,
-        }),
-        [p] if byo && !canadian => Some(Overtime::ByoYomi {
-            periods: 1,
-            period: q(p)?.time()?,
-        }),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_text_is_exact() {
-        for (text, d) in [
-            ("600", Duration::from_secs(600)),
-            ("0.5", Duration::from_millis(500)),
-            ("28.471", Duration::from_millis(28_471)),
-            ("0.000000001", Duration::from_nanos(1)),
-        ] {
-            assert_eq!(seconds_from_str(text), Some(d));
-            assert_eq!(seconds_to_string(d), text);
-        }
-        assert_eq!(seconds_from_str(".5"), Some(Duration::from_millis(500)));
-        assert_eq!(seconds_from_str("+7"), Some(Duration::from_secs(7)));
-        for bad in ["", ".", "-1", "1e3", "1.2.3", "5s", "x"] {
-            assert_eq!(seconds_from_str(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn tokens_split_numbers_words_and_symbols() {
-        assert_eq!(
-            tokens("5x30 Byo-Yomi"),
-            vec![
-                Token::Number("5".into()),
-                Token::Word("x".into()),
-                Token::Number("30".into()),
-                Token::Word("byo-yomi".into())
-            ]
-        );
-        assert_eq!(
-            tokens("30 sec/move"),
-            vec![
-                Token::Number("30".into()),
-                Token::Word("sec".into()),
-                Token::Symbol('/'),
-                Token::Word("move".into())
-            ]
-        );
-    }
-
-    #[test]
-    fn sgf_main_time_forms() {
-        let s = |n| Some(Duration::from_secs(n));
-        assert_eq!(parse_sgf_time("1800"), s(1800));
-        assert_eq!(
-            parse_sgf_time("1800.5"),
-            Some(Duration::from_millis(1_800_500))
-        );
-        assert_eq!(parse_sgf_time("1:30"), s(90));
-        assert_eq!(parse_sgf_time("1:00:00"), s(3600));
-        assert_eq!(parse_sgf_time("90 min"), s(5400));
-        assert_eq!(parse_sgf_time("2 hours each"), s(7200));
-        assert_eq!(parse_sgf_time("1h30m"), s(5400));
-        assert_eq!(parse_sgf_time("-5"), None);
-        assert_eq!(parse_sgf_time("soon"), None);
-        assert_eq!(parse_sgf_time(""), None);
     }
 }

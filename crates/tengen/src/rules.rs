@@ -419,8 +419,11 @@ impl RulesetName {
     /// Other spellings, including SGF `RU` values (RULES.md §8).
     fn aliases(self) -> &'static [&'static str] {
         match self {
-            RulesetName::TrompTaylor => &["tt", "trompTaylor", "tromp taylor"],
-            RulesetName::Chinese => &["cn", "chn", "china"],
+            // `Tromp/Taylor`: what Badank (a CGOS-style match runner) writes in `RU`.
+            RulesetName::TrompTaylor => &["tt", "trompTaylor", "tromp taylor", "Tromp/Taylor"],
+            // `Chinese-OGS`: what KataGo writes for positional-superko Chinese rules (its
+            // `Chinese` has simple ko); `Chinese-KGS`, its other name for the same rules.
+            RulesetName::Chinese => &["cn", "chn", "china", "Chinese-OGS", "Chinese-KGS"],
             RulesetName::Japanese => &["jp", "jpn", "japan", "nihon kiin"],
             RulesetName::Korean => &["kr", "kor", "korea"],
             RulesetName::Aga => &["american", "bga"],

@@ -16,16 +16,12 @@ pub fn write(
     names: [&str; 2],
     cfg: &Config,
 ) -> Result<PathBuf, String> {
-    let time = cfg.time.to_sgf_tm().map(|tm| {
-        let main = tm.parse::<f64>().unwrap_or(0.0);
-        (main, cfg.time.to_sgf_ot())
-    });
     let info = RecordInfo {
         black: Some(names[0].to_string()),
         white: Some(names[1].to_string()),
         date: Some(today()),
         result: Some(outcome.result),
-        time,
+        time: tengen_sgf::time::record_time(&cfg.time),
         clock: outcome.clock_log.clone(),
     };
     let mut tree = tengen_sgf::record(&outcome.game, &info);

@@ -174,7 +174,7 @@ impl<'a> Referee<'a> {
     /// for a resignation.
     fn genmove(&mut self, color: Color) -> Result<Option<Move>, Stop> {
         let i = color.index();
-        if let Some(left) = self.clock.gtp_time_left(color) {
+        if let Some(left) = tengen_gtp::time_settings::time_left(&self.clock, color) {
             let name = color_name(color);
             self.optional(color, &format!("time_left {name} {left}"))?;
         }
@@ -285,7 +285,7 @@ impl<'a> Referee<'a> {
             } else {
                 r.main
             };
-            (left.as_secs_f64(), r.sgf_overtime_left())
+            (left.as_secs_f64(), tengen_sgf::time::overtime_left(&r))
         });
         self.clock_log.push(entry);
     }

@@ -5,6 +5,7 @@ use super::referee::{Loss, LossKind, Referee};
 use tengen::clock::TimeControl;
 use tengen::rules::{HandicapPlacement, RulesetName};
 use tengen::{Color, Point};
+use tengen_gtp::time_settings;
 use tengen_gtp::ClientError;
 
 impl Referee<'_> {
@@ -121,9 +122,12 @@ impl Referee<'_> {
         }
         let player = &self.players[color.index()];
         let command = if player.knows("kgs-time_settings") {
-            format!("kgs-time_settings {}", control.kgs_time_settings())
+            format!(
+                "kgs-time_settings {}",
+                time_settings::kgs_time_settings(control)
+            )
         } else {
-            format!("time_settings {}", control.gtp_time_settings())
+            format!("time_settings {}", time_settings::time_settings(control))
         };
         self.optional(color, &command)?;
         Ok(())
