@@ -135,7 +135,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         },
         ended_by_passes: matches!(
             game.phase(),
-            Phase::Scoring(_) | Phase::Ended(EndReason::Passes)
+            Phase::Ended(EndReason::Passes)
         ),
         dead: args.dead,
         dead_note: settled.note,
