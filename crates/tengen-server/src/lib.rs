@@ -3,14 +3,17 @@
 
 pub mod api;
 pub mod app;
+pub mod dbfile;
 pub mod error;
 pub mod events;
+pub mod limits;
 pub mod live;
 pub mod serve;
 pub mod settings;
 pub mod sgf;
 pub mod snapshot;
 pub mod store;
+pub mod tokens;
 pub mod ws;
 
 pub use app::{App, Limits};
