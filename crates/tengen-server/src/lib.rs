@@ -3,10 +3,13 @@
 
 pub mod api;
 pub mod app;
+pub mod bot;
 pub mod dbfile;
 pub mod error;
 pub mod events;
+pub mod guard;
 pub mod limits;
+pub mod listen;
 pub mod live;
 pub mod serve;
 pub mod settings;
@@ -16,5 +19,6 @@ pub mod store;
 pub mod tokens;
 pub mod ws;
 
-pub use app::{App, Limits};
+pub use app::App;
+pub use limits::Limits;
 pub use serve::{start, Config, Started};

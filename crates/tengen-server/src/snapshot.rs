@@ -1,7 +1,7 @@
 //! The JSON a client sees of a game: the snapshot sent on connecting and after every change
 //! (docs/protocol.md, "The snapshot"), the score report, and the lobby's summary line.
 
-use crate::live::{elapsed, millis, LiveGame, Millis, PhaseName};
+use crate::live::{elapsed, millis, CancelReason, LiveGame, Millis};
 use crate::settings::color_name;
 use serde_json::{json, Value};
 use tengen::clock::TimeControl;
@@ -148,6 +148,11 @@ fn confirming_json(g: &LiveGame) -> Value {
 }
 
 fn end_name(g: &LiveGame) -> Value {
+    match g.cancelled {
+        Some(CancelReason::Creator) => return json!("cancelled"),
+        Some(CancelReason::Expired) => return json!("expired"),
+        None => {}
+    }
     match g.game.phase() {
         Phase::Ended(EndReason::Passes) => json!("passes"),
         Phase::Ended(EndReason::Resignation { .. }) => json!("resignation"),
@@ -203,6 +208,7 @@ pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
         "result": g.game.result().map(|r| r.to_string()),
         "end": end_name(g),
         "score": final_report.map(|r| score_json(&r, size)),
+        "notice": g.notice.map(|n| json!({"code": n.code(), "message": n.message()})),
         "resumptions": g.resumptions,
         "created": g.created,
         "updated": g.updated,
@@ -225,9 +231,4 @@ pub fn summary(g: &LiveGame) -> Value {
         "created": g.created,
         "updated": g.updated,
     })
-}
-
-/// Whether the phase is over for good.
-pub fn is_finished(g: &LiveGame) -> bool {
-    g.phase() == PhaseName::Finished
 }
