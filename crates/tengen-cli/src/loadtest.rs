@@ -280,6 +280,9 @@ struct Incoming {
     game: Option<Snapshot>,
     #[serde(default)]
     error: Option<ErrorBody>,
+    /// A join's ack: the seat's secret (the invited seat's invitation is exchanged for it).
+    #[serde(default)]
+    token: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -531,7 +534,14 @@ impl Game {
                         self.update(s);
                     }
                 }
-                "ack" if m.id == Some(id) => return Ok(Reply::Ack),
+                "ack" if m.id == Some(id) => {
+                    if let Some(secret) = m.token {
+                        if let Some(seat) = self.tokens.iter().position(|t| msg["token"] == *t) {
+                            self.tokens[seat] = secret;
+                        }
+                    }
+                    return Ok(Reply::Ack);
+                }
                 // An error without an id (e.g. rate limiting) answers the only action out.
                 "error" if m.id == Some(id) || m.id.is_none() => {
                     let (code, message) = m
@@ -761,6 +771,9 @@ impl Server {
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
             .args(["--max-open-games", "0", "--ws-rate", "1000"])
+            // Every game comes from this one address.
+            .args(["--http-rate", "0", "--max-connections-per-address", "0"])
+            .args(["--ws-idle-timeout", "0"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
