@@ -81,6 +81,9 @@ pub struct Game {
     final_dead: Option<Vec<Point>>,
     /// Confirmation play's ko rule: a ko may be retaken only after a pass (RULES.md §5.1).
     pub(crate) confirmation: bool,
+    /// Whether a resignation, loss on time or forfeit came while the dead stones were
+    /// being settled (undo then returns to that).
+    ended_after_passes: bool,
     /// What the few moves that change more than their record changed (see [`Aside`]),
     /// latest last.
     asides: Vec<Aside>,
@@ -154,6 +157,7 @@ impl Game {
             phase: Phase::Playing,
             final_dead: None,
             confirmation: false,
+            ended_after_passes: false,
             asides: Vec::new(),
         }
     }
@@ -561,12 +565,13 @@ impl Game {
         self.end_by(EndReason::Forfeit { loser: color })
     }
 
-    /// Ends the game. A player may also resign while dead stones are being marked or
-    /// confirmation play goes on: only an ended game cannot end again.
+    /// Ends the game. A player may also resign while the dead stones of a game that ended
+    /// by passes are being settled: only a finished game cannot end again.
     fn end_by(&mut self, reason: EndReason) -> Result<(), Illegal> {
-        if matches!(self.phase, Phase::Ended(_)) {
+        if self.is_over() && !self.needs_settlement() {
             return Err(Illegal::GameOver);
         }
+        self.ended_after_passes = self.needs_settlement();
         self.phase = Phase::Ended(reason);
         Ok(())
     }
@@ -582,7 +587,11 @@ impl Game {
                 EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }
             )
         ) {
-            self.phase = Phase::Playing;
+            self.phase = if std::mem::take(&mut self.ended_after_passes) {
+                Phase::Ended(EndReason::Passes)
+            } else {
+                Phase::Playing
+            };
             return true;
         }
         let Some(r) = self.moves.pop() else {

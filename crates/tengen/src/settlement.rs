@@ -290,7 +290,10 @@ impl Settlement {
             ),
             _ => {
                 let board = self.game.board();
-                let stones = board.size().all_points().filter(|&p| board.get(p).is_some());
+                let stones = board
+                    .size()
+                    .all_points()
+                    .filter(|&p| board.get(p).is_some());
                 (BTreeSet::new(), stones.collect())
             }
         }

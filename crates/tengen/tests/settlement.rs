@@ -48,7 +48,10 @@ fn both_accept_the_same_marks() {
     s.accept(Color::Black).unwrap();
     // A change clears both acceptances.
     s.toggle(Color::White, a3).unwrap();
-    assert_eq!([s.accepted(Color::Black), s.accepted(Color::White)], [false, false]);
+    assert_eq!(
+        [s.accepted(Color::Black), s.accepted(Color::White)],
+        [false, false]
+    );
     s.toggle(Color::White, a3).unwrap();
     s.accept(Color::White).unwrap();
     assert_eq!(s.stage(), &Stage::Marking);
@@ -82,7 +85,11 @@ fn rejection_resumes_play() {
     assert!(!g.is_over());
     g.pass().unwrap();
     assert!(g.needs_settlement());
-    assert_eq!(g.result(), None, "no result before the dead stones are settled");
+    assert_eq!(
+        g.result(),
+        None,
+        "no result before the dead stones are settled"
+    );
 }
 
 #[test]
@@ -196,7 +203,11 @@ fn confirmation_play_keeps_what_was_agreed() {
         . . . X . O . . .
         . . . X . O . . .
         . . . X . O . . X";
-    let mut g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, Rules::japanese());
+    let mut g = Game::from_position(
+        Board::from_text(text).unwrap(),
+        Color::Black,
+        Rules::japanese(),
+    );
     g.pass().unwrap();
     g.pass().unwrap();
     let size = g.size();
@@ -224,8 +235,16 @@ fn confirmation_play_keeps_what_was_agreed() {
     // 27 territory + 1 dead + 6.5 komi = 34.5. (Had the continuation decided every stone,
     // as it did before, A9, A5 and J1, untouched by it, would have counted as alive.)
     let report = g.score();
-    assert_eq!((report.black.territory, report.black.dead), (27, 3), "{report}");
-    assert_eq!((report.white.territory, report.white.dead), (27, 1), "{report}");
+    assert_eq!(
+        (report.black.territory, report.black.dead),
+        (27, 3),
+        "{report}"
+    );
+    assert_eq!(
+        (report.white.territory, report.white.dead),
+        (27, 1),
+        "{report}"
+    );
     assert_eq!(g.result().unwrap().to_string(), "W+4.5");
 }
 
