@@ -155,7 +155,7 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let ownership = ownership(board, options);
     let safe: Vec<Vec<Point>> = Color::BOTH
         .iter()
-        .map(|&c| life::unconditional(&grid, c).alive)
+        .map(|&c| life::unconditional(&grid, c, crate::rules::Suicide::Forbidden).alive)
         .collect();
     let mut dead = Vec::new();
     for chain in grid.areas() {

@@ -213,7 +213,7 @@ fn immortal_territory_only() {
         X X X X O . .";
     let g = game(text, "ikeda-territory-2");
     let grid = tengen::grid::Grid::from_board(g.board());
-    let black = unconditional(&grid, Color::Black);
+    let black = unconditional(&grid, Color::Black, tengen::rules::Suicide::Forbidden);
     assert!(black.alive.contains(&Point::new(1, 0)));
     let s = score(&g, &[]);
     assert_eq!(s.white.territory, 0);

@@ -1,10 +1,21 @@
 //! Unconditional life by Benson's algorithm (RULES.md §5.1): chains that cannot be
 //! captured even if the opponent moves without end and their owner always passes (Ikeda's
 //! *immortal* stones), and the regions they make safe.
+//!
+//! The suicide rule matters. Benson's argument is that the opponent can never fill the last
+//! empty point of a vital region: every such point is a liberty of the chain, so the stone
+//! filling it would have no liberty and capture nothing. Where suicide of two or more
+//! stones is legal, the opponent can also *empty* a point of the region by letting her own
+//! chain there die (play its last liberty as a suicide). A stone of hers that is not next
+//! to the chain then leaves a point from which her later stones draw liberties, and she
+//! can fill the chain's liberties in the region after all. So under `multi-stone` and
+//! `allowed` suicide a region is vital only if *every* point of it, her stones included,
+//! touches the chain.
 
 use crate::color::Color;
-use crate::grid::{Area, Grid};
+use crate::grid::Grid;
 use crate::point::Point;
+use crate::rules::Suicide;
 
 /// What Benson's algorithm finds for one colour.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,50 +24,100 @@ pub struct Unconditional {
     /// their owner always passes.
     pub alive: Vec<Point>,
     /// Points of the regions these chains make safe: enclosed by them alone, with every
-    /// empty point next to them, so that the opponent can never make an eye there (empty
-    /// points and any opponent stones in them, which are dead).
+    /// point that could ever be empty next to them, so that the opponent can never make an
+    /// eye there (empty points and any opponent stones in them, which are dead).
     pub safe: Vec<Point>,
 }
 
-/// Benson's algorithm for `c`. Regions are the maximal connected sets of points not
-/// holding `c`'s stones; a region is *vital* to a chain when every empty point in it is a
-/// liberty of that chain. Chains with fewer than two vital regions are dropped, then the
-/// regions touching a dropped chain, until nothing changes.
-pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
-    let mut chains: Vec<Area> = Vec::new();
-    let mut regions: Vec<Vec<Point>> = Vec::new();
-    let mut seen = vec![false; grid.cells.len()];
-    for p in grid.size.all_points() {
-        if seen[grid.k(p)] {
-            continue;
+/// The chains and regions of one colour, numbered, with who borders whom.
+struct Parts {
+    /// For each point, the number of its chain (if it holds a stone of the colour) or of
+    /// its region (if not).
+    part: Vec<usize>,
+    /// The stones of each chain.
+    chains: Vec<Vec<Point>>,
+    /// The points of each region: maximal connected sets of points without the colour's
+    /// stones.
+    regions: Vec<Vec<Point>>,
+}
+
+impl Parts {
+    /// Numbers the chains of `c` and the regions between them.
+    fn of(grid: &Grid, c: Color) -> Parts {
+        let mut part = vec![usize::MAX; grid.cells.len()];
+        let mut chains = Vec::new();
+        let mut regions = Vec::new();
+        for p in grid.size.all_points() {
+            if part[grid.k(p)] != usize::MAX {
+                continue;
+            }
+            let mine = grid.get(p) == Some(c);
+            let points = flood(grid, p, |q| (grid.get(q) == Some(c)) == mine);
+            let list = if mine { &mut chains } else { &mut regions };
+            for q in &points {
+                part[grid.k(*q)] = list.len();
+            }
+            list.push(points);
         }
-        if grid.get(p) == Some(c) {
-            let a = grid.area(p);
-            a.points.iter().for_each(|q| seen[grid.k(*q)] = true);
-            chains.push(a);
-        } else {
-            let r = region_without(grid, p, c);
-            r.iter().for_each(|q| seen[grid.k(*q)] = true);
-            regions.push(r);
+        Parts {
+            part,
+            chains,
+            regions,
         }
     }
-    let chain_of = |p: Point| chains.iter().position(|ch| ch.points.contains(&p));
+}
+
+/// The connected set of points through `p` for which `same` holds.
+fn flood(grid: &Grid, p: Point, same: impl Fn(Point) -> bool) -> Vec<Point> {
+    let mut seen = vec![false; grid.cells.len()];
+    seen[grid.k(p)] = true;
+    let mut out = vec![p];
+    let mut i = 0;
+    while i < out.len() {
+        for n in grid.neighbours(out[i]) {
+            if !seen[grid.k(n)] && same(n) {
+                seen[grid.k(n)] = true;
+                out.push(n);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether the point `q` of a region could be empty at some time, so that it must touch a
+/// chain for the region to be vital to it: empty points always; the opponent's stones too
+/// when she may remove them herself by a suicide of two or more stones.
+fn may_be_empty(grid: &Grid, q: Point, suicide: Suicide) -> bool {
+    grid.get(q).is_none() || suicide != Suicide::Forbidden
+}
+
+/// Benson's algorithm for `c` under the suicide rule `suicide`. Regions are the maximal
+/// connected sets of points not holding `c`'s stones; a region is *vital* to a chain when
+/// every point of it that may be empty (see the module notes) is next to that chain.
+/// Chains with fewer than two vital regions are dropped, then the regions touching a
+/// dropped chain, until nothing changes.
+pub fn unconditional(grid: &Grid, c: Color, suicide: Suicide) -> Unconditional {
+    let parts = Parts::of(grid, c);
+    let chain_at = |q: Point| (grid.get(q) == Some(c)).then(|| parts.part[grid.k(q)]);
     // For each region: the chains bordering it, and the chains it is vital to.
-    let borders: Vec<Vec<usize>> = regions
+    let borders: Vec<Vec<usize>> = parts
+        .regions
         .iter()
         .map(|r| {
             let mut v: Vec<usize> = r
                 .iter()
                 .flat_map(|&q| grid.neighbours(q))
-                .filter(|&n| grid.get(n) == Some(c))
-                .filter_map(chain_of)
+                .filter_map(chain_at)
                 .collect();
-            v.sort();
+            v.sort_unstable();
             v.dedup();
             v
         })
         .collect();
-    let vital_to: Vec<Vec<usize>> = regions
+    let touches = |q: Point, x: usize| grid.neighbours(q).any(|n| chain_at(n) == Some(x));
+    let vital_to: Vec<Vec<usize>> = parts
+        .regions
         .iter()
         .zip(&borders)
         .map(|(r, b)| {
@@ -64,18 +125,18 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
                 .copied()
                 .filter(|&x| {
                     r.iter()
-                        .filter(|&&q| grid.get(q).is_none())
-                        .all(|&q| grid.neighbours(q).any(|n| chains[x].points.contains(&n)))
+                        .filter(|&&q| may_be_empty(grid, q, suicide))
+                        .all(|&q| touches(q, x))
                 })
                 .collect()
         })
         .collect();
-    let mut chain_ok = vec![true; chains.len()];
+    let mut chain_ok = vec![true; parts.chains.len()];
     let mut region_ok: Vec<bool> = borders.iter().map(|b| !b.is_empty()).collect();
     loop {
         let mut changed = false;
         for (x, ok) in chain_ok.iter_mut().enumerate() {
-            let vital = (0..regions.len())
+            let vital = (0..parts.regions.len())
                 .filter(|&r| region_ok[r] && vital_to[r].contains(&x))
                 .count();
             if *ok && vital < 2 {
@@ -94,44 +155,26 @@ pub fn unconditional(grid: &Grid, c: Color) -> Unconditional {
         }
     }
     let mut out = Unconditional::default();
-    for (x, ch) in chains.iter().enumerate() {
+    for (x, stones) in parts.chains.iter().enumerate() {
         if chain_ok[x] {
-            out.alive.extend(&ch.points);
+            out.alive.extend(stones);
         }
     }
-    // A healthy region is safe only if the opponent cannot live in it: every empty point
-    // in it touches an unconditionally alive chain, so none can be her eye.
-    for (r, pts) in regions.iter().enumerate() {
-        let small = pts.iter().filter(|&&q| grid.get(q).is_none()).all(|&q| {
-            grid.neighbours(q).any(|n| {
-                borders[r]
-                    .iter()
-                    .any(|&x| chain_ok[x] && chains[x].points.contains(&n))
-            })
-        });
+    // A healthy region is safe only if the opponent cannot live in it: every point of it
+    // that may be empty touches an unconditionally alive chain, so none can be her eye.
+    for (r, points) in parts.regions.iter().enumerate() {
+        let small = points
+            .iter()
+            .filter(|&&q| may_be_empty(grid, q, suicide))
+            .all(|&q| {
+                grid.neighbours(q)
+                    .any(|n| chain_at(n).is_some_and(|x| chain_ok[x]))
+            });
         if region_ok[r] && small {
-            out.safe.extend(pts);
+            out.safe.extend(points);
         }
     }
     out.alive.sort();
     out.safe.sort();
-    out
-}
-
-/// The region through `p` of points not holding `c`'s stones.
-fn region_without(grid: &Grid, p: Point, c: Color) -> Vec<Point> {
-    let mut seen = vec![false; grid.cells.len()];
-    seen[grid.k(p)] = true;
-    let mut out = vec![p];
-    let mut i = 0;
-    while i < out.len() {
-        for n in grid.neighbours(out[i]).collect::<Vec<_>>() {
-            if grid.get(n) != Some(c) && !seen[grid.k(n)] {
-                seen[grid.k(n)] = true;
-                out.push(n);
-            }
-        }
-        i += 1;
-    }
     out
 }
