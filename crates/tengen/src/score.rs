@@ -98,7 +98,7 @@ pub fn score_with_fills(game: &Game, dead: &[Point], fills: &[(Point, Color)]) -
     let seki = life::seki(&grid);
     let immortal: Vec<Vec<Point>> = Color::BOTH
         .iter()
-        .map(|&c| life::unconditional(&grid, c, crate::rules::Suicide::Forbidden).alive)
+        .map(|&c| life::unconditional(&grid, c, rules.suicide).alive)
         .collect();
     let mut owner: Vec<Option<Color>> = grid.cells.clone();
     for region in grid

@@ -222,6 +222,29 @@ fn immortal_territory_only() {
     assert_eq!(s.white.territory, 8);
 }
 
+/// Ikeda Territory II counts only regions enclosed by immortal stones, and immortality
+/// depends on the suicide rule (see `tests/life.rs`, where White captures this chain under
+/// New Zealand rules). Black's eye c2 is enclosed by the chain alone: one point of
+/// territory with suicide forbidden (Ikeda's own rule), none if the rules are changed to
+/// allow multi-stone suicide. The corner region {a4 (white), b4, a3} touches both colours
+/// and counts for nobody either way.
+#[test]
+fn immortal_territory_follows_the_suicide_rule() {
+    let text = "
+        O . X X
+        . X X X
+        X X . X
+        X X X X";
+    let territory = |suicide: tengen::rules::Suicide| {
+        let mut rules = Rules::named("ikeda-territory-2").unwrap();
+        rules.suicide = suicide;
+        let g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, rules);
+        score(&g, &[]).black.territory
+    };
+    assert_eq!(territory(tengen::rules::Suicide::Forbidden), 1);
+    assert_eq!(territory(tengen::rules::Suicide::MultiStone), 0);
+}
+
 /// The printed table shows the terms that make the total under the ruleset's method, and
 /// modifiers only when they apply.
 #[test]
