@@ -112,6 +112,65 @@ fn one_eye_against_none_is_no_seki() {
     assert_eq!(score(&g, &[]).black.territory, 1);
 }
 
+/// A seki between a one-eyed group and an eyeless chain (RULES.md §5.1: eyes do not enter
+/// the definition). Black's b6 and a5 are two chains sharing the eye a6; White's chain
+/// (d6 b5 c5 d5 b4 b3 a3) has only the liberties c6 and a4. Black on c6 would leave b6-c6
+/// with the one liberty a6, which White then takes (a6 captures b6-c6, so it is no
+/// suicide); White on c6 would leave her chain the one liberty a4, where Black captures
+/// all seven stones. a4 is the same with a5. So neither side fills c6 or a4: a seki, in
+/// which Black's eye does not save her and White's lack of one does not kill her.
+/// Black's big chain on the right is alive with the 15 empty points around it.
+const ONE_EYE_AND_NONE: &str = "
+    . X . O X .
+    X O O O X .
+    . O X X X .
+    O O X . . .
+    X X X . . .
+    . . . . . .";
+
+#[test]
+fn one_eye_and_none_sharing_two_liberties_is_seki() {
+    let g = game(ONE_EYE_AND_NONE, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::square(6);
+    let mut expected: Vec<Point> = [
+        "B6", "A5", // Black's one-eyed group
+        "D6", "B5", "C5", "D5", "B4", "B3", "A3", // White's eyeless chain
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    // Japanese: the eye a6 is next to chains in seki and is no territory; Black has the
+    // 15 points around her big chain: 15 - 6.5.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (15, 0));
+    assert_eq!(s.result.to_string(), "B+8.5");
+    // Chinese: Black's 11 stones, the 15 points and the eye a6 (touching Black only), 27;
+    // White's 7 stones; c6 and a4 are neutral: 27 - 7 - 7.5.
+    let s = score(&game(ONE_EYE_AND_NONE, "chinese"), &[]);
+    assert_eq!(
+        (
+            s.black.stones + s.black.territory,
+            s.white.stones + s.white.territory
+        ),
+        (27, 7)
+    );
+    assert_eq!(s.result.to_string(), "B+12.5");
+    // Group tax: Black's big chain lives independently (2), her one-eyed group is in
+    // seki (1); White's eyeless chain in seki pays nothing.
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let taxed = Game::from_position(
+        Board::from_text(ONE_EYE_AND_NONE).unwrap(),
+        Color::Black,
+        rules,
+    );
+    let s = score(&taxed, &[]);
+    assert_eq!((s.black.group_tax, s.white.group_tax), (3, 0));
+}
+
 #[test]
 fn group_tax() {
     // Two black groups with two eyes each, one white group with two eyes.
