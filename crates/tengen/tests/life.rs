@@ -154,3 +154,72 @@ fn no_seki_on_an_open_board() {
         . . . . . . . . . . . . . . . . . . .";
     assert_eq!(tengen::life::seki(&grid(open)), Vec::<Point>::new());
 }
+
+/// The statuses of a board as rows of letters: `A` alive, `D` dead, `b`/`w` black or
+/// white territory, `.` undecided.
+fn status_rows(text: &str, suicide: Suicide) -> String {
+    use tengen::life::{unconditional_status, Status};
+    let g = grid(text);
+    let status = unconditional_status(&g, suicide);
+    let mut out = String::new();
+    for y in 0..g.size.height {
+        for x in 0..g.size.width {
+            out.push(match status[g.k(Point::new(x, y))] {
+                Status::Alive => 'A',
+                Status::Dead => 'D',
+                Status::Territory(Color::Black) => 'b',
+                Status::Territory(Color::White) => 'w',
+                Status::Undecided => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Two eyes: the chain is alive and its eyes are territory. The open rows below are not:
+/// White, moving while Black passes, can fill the second row and keep the first row's
+/// five liberties; she could live in those ten points, so they stay undecided.
+#[test]
+fn status_of_two_eyes_over_open_ground() {
+    let rows = status_rows(
+        "X . X . X
+         X X X X X
+         . . . . .
+         . . . . .",
+        Forbidden,
+    );
+    assert_eq!(rows, "AbAbA\nAAAAA\n.....\n.....\n");
+}
+
+/// A white stone in an eye, and a one-point-wide strip on the right. Worked by filling as
+/// White would: she plays every liberty of Black's chain she can: c3 would leave b3-c3
+/// without liberty (suicide), a1 and c1 too; e4, e3 and e2 are legal, e1 would be suicide.
+/// Her chains b3 and e4-e3-e2 are then in atari with no way to extend, and every empty
+/// point is a liberty of Black's chain or the last liberty of a white chain in atari: all
+/// of it is Black's territory, and b3 is dead.
+#[test]
+fn status_of_a_stone_in_an_eye_and_a_narrow_strip() {
+    let text = "
+        X X X X .
+        X O . X .
+        X X X X .
+        . X . X .";
+    assert_eq!(status_rows(text, Forbidden), "AAAAb\nADbAb\nAAAAb\nbAbAb\n");
+}
+
+/// Under multi-stone suicide the corner of `CORNER_WITH_A_DEAD_STONE` is no longer
+/// Black's: the chain can be captured (see `suicide_lets_the_opponent_empty_an_eye`), so
+/// nothing is decided; with suicide forbidden the chain lives, a4 is dead and the corner
+/// and the eye c2 are Black's.
+#[test]
+fn status_follows_the_suicide_rule() {
+    assert_eq!(
+        status_rows(CORNER_WITH_A_DEAD_STONE, Forbidden),
+        "DbAA\nbAAA\nAAbA\nAAAA\n"
+    );
+    assert_eq!(
+        status_rows(CORNER_WITH_A_DEAD_STONE, MultiStone),
+        "....\n....\n....\n....\n"
+    );
+}
