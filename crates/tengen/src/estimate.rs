@@ -1,18 +1,20 @@
 //! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
-//! for the agreement phase to start from. Random playouts from the final position say who
-//! ends up owning each point; a chain whose points end up mostly the opponent's is dead,
-//! except that stones alive by Benson's algorithm are never called dead. The moves the
-//! players would still make before a territory count are then played (see
-//! [`crate::finish`]).
+//! for the agreement phase to start from. Unconditional status (see
+//! [`crate::life::unconditional_status`]) is certain: unconditionally alive stones are
+//! never dead, unconditionally dead ones always are. For the other chains, random
+//! playouts from the final position say who ends up owning each point; a chain whose
+//! points end up mostly the opponent's is dead. The moves the players would still make
+//! before a territory count are then played (see [`crate::finish`]).
 
 use crate::board::{Board, Cell};
 use crate::color::Color;
 use crate::finish;
 use crate::grid::Grid;
-use crate::life;
+use crate::life::{self, Status};
 use crate::playout::Playouts;
 use crate::point::Point;
 use crate::reading::{Defence, Reader};
+use crate::rules::Suicide;
 
 /// What the estimator found.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +41,8 @@ pub struct EstimateOptions {
     /// The player to move at the end of the game: she makes the first of the finishing
     /// moves (see [`crate::finish`]).
     pub to_move: Color,
+    /// The game's suicide rule, on which unconditional status depends.
+    pub suicide: Suicide,
 }
 
 impl EstimateOptions {
@@ -56,6 +60,7 @@ impl EstimateOptions {
         };
         EstimateOptions {
             to_move,
+            suicide: game.rules().suicide,
             ..EstimateOptions::default()
         }
     }
@@ -67,6 +72,7 @@ impl Default for EstimateOptions {
             playouts: 400,
             seed: 0x7465_6e67,
             to_move: Color::Black,
+            suicide: Suicide::Forbidden,
         }
     }
 }
@@ -153,17 +159,19 @@ pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
 pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let grid = Grid::from_board(board);
     let ownership = ownership(board, options);
-    let safe: Vec<Vec<Point>> = Color::BOTH
-        .iter()
-        .map(|&c| life::unconditional(&grid, c, crate::rules::Suicide::Forbidden).alive)
-        .collect();
+    let status = life::unconditional_status(&grid, options.suicide);
     let mut dead = Vec::new();
     for chain in grid.areas() {
         let Some(c) = grid.get(chain.points[0]) else {
             continue;
         };
-        if chain.points.iter().any(|p| safe[c.index()].contains(p)) {
-            continue;
+        match status[grid.k(chain.points[0])] {
+            Status::Alive => continue,
+            Status::Dead => {
+                dead.extend(chain.points);
+                continue;
+            }
+            _ => {}
         }
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let own: f32 = chain
