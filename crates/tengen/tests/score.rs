@@ -147,6 +147,9 @@ fn one_eye_and_none_sharing_two_liberties_is_seki() {
     let s = score(&g, &[]);
     assert_eq!((s.black.territory, s.white.territory), (15, 0));
     assert_eq!(s.result.to_string(), "B+8.5");
+    // Korean rules count seki the same way.
+    let s = score(&game(ONE_EYE_AND_NONE, "korean"), &[]);
+    assert_eq!((s.black.territory, s.white.territory), (15, 0));
     // Chinese: Black's 11 stones, the 15 points and the eye a6 (touching Black only), 27;
     // White's 7 stones; c6 and a4 are neutral: 27 - 7 - 7.5.
     let s = score(&game(ONE_EYE_AND_NONE, "chinese"), &[]);
