@@ -12,10 +12,11 @@
 //! the shape allows that seki the owner extends the chain to three stones, which the
 //! opponent can capture for an eye space of three, before the opponent fills.
 //!
-//! Moves are played with suicide forbidden and a simple ko ban (the ban on the point of a
-//! ko just taken), as in the game's own position; the order in which points and
-//! liberties are taken matters only in rare shapes, and is the board's row-by-row order,
-//! with each chain's liberties found stone by stone (south, west, north, east of each).
+//! Moves are played with suicide forbidden and a simple ko ban (the ban on retaking at once
+//! a ko that a filling move took; the position's own ko ban is left out, as it lasts one
+//! move and the opponent's moves are unlimited). The order in which points and liberties
+//! are taken matters only in rare shapes, and is the board's row-by-row order, with each
+//! chain's liberties found stone by stone (south, west, north, east of each).
 
 use crate::color::Color;
 use crate::grid::Grid;
@@ -455,11 +456,9 @@ pub(super) enum Mark {
     Territory,
 }
 
-/// The marks of `owner`'s filling on every point of `grid` (row by row), starting with the
-/// ko ban `ko` (a point the opponent may not play at once).
-pub(super) fn fill(grid: &Grid, owner: Color, ko: Option<crate::point::Point>) -> Vec<Mark> {
+/// The marks of `owner`'s filling on every point of `grid` (row by row).
+pub(super) fn fill(grid: &Grid, owner: Color) -> Vec<Mark> {
     let mut sim = Sim::new(grid);
-    sim.ko = ko.map(|p| (p.x as i32, p.y as i32));
     let other = owner.opponent();
     let mut marks = vec![Mark::None; sim.cells.len()];
     let spared = potential_seki(&sim, owner);

@@ -11,4 +11,4 @@ mod status;
 pub use benson::{unconditional, Unconditional};
 pub use groups::{groups, Group};
 pub use seki::seki;
-pub use status::{points_with, unconditional_status, Status};
+pub use status::{unconditional_status, Status};

@@ -14,7 +14,6 @@ use super::benson::unconditional;
 use super::filling::{fill, Mark};
 use crate::color::Color;
 use crate::grid::Grid;
-use crate::point::Point;
 use crate::rules::Suicide;
 
 /// The unconditional status of one point.
@@ -51,7 +50,7 @@ pub fn unconditional_status(grid: &Grid, suicide: Suicide) -> Vec<Status> {
     let mut status = vec![Status::Undecided; grid.cells.len()];
     for owner in [Color::White, Color::Black] {
         let marks = match suicide {
-            Suicide::Forbidden => fill(grid, owner, None),
+            Suicide::Forbidden => fill(grid, owner),
             Suicide::MultiStone | Suicide::Allowed => benson_marks(grid, owner, suicide),
         };
         for (k, mark) in marks.into_iter().enumerate() {
@@ -87,12 +86,4 @@ fn benson_marks(grid: &Grid, owner: Color, suicide: Suicide) -> Vec<Mark> {
         marks[grid.k(p)] = Mark::Territory;
     }
     marks
-}
-
-/// The points of `grid` with a given status, row by row.
-pub fn points_with(grid: &Grid, status: &[Status], wanted: Status) -> Vec<Point> {
-    grid.size
-        .all_points()
-        .filter(|&p| status[grid.k(p)] == wanted)
-        .collect()
 }
