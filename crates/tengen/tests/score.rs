@@ -174,6 +174,55 @@ fn one_eye_and_none_sharing_two_liberties_is_seki() {
     assert_eq!((s.black.group_tax, s.white.group_tax), (3, 0));
 }
 
+/// An eye shared by three chains of one colour, next to an eyeless chain whose two
+/// liberties neither side can fill. Black's b9 and d9 each have the eye c9 and one
+/// liberty shared with White's ring (a9 and e9); Black's third chain, the ring round c6,
+/// has c9 and its own eye c6. White's ring (a8 round to f9) has only a9 and e9. Black on
+/// a9 would leave b9 the one liberty c9, where White captures it; White on a9 would leave
+/// her ring the one liberty e9, where Black captures it; e9 likewise. So b9, d9 and White's
+/// ring are in seki, though Black's group of three chains has two eyes (c9 and c6): the
+/// ring round c6 lives on its own and is not in seki. Black's big chain outside has the
+/// 36 empty points on the right and below.
+const SHARED_EYE: &str = "
+    . X . X . O X . .
+    O O X O O O X . .
+    O X X X O X X . .
+    O X . X O X . . .
+    O X X X O X . . .
+    O O O O O X . . .
+    X X X X X X . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn three_chains_around_one_eye_in_seki_with_an_eyeless_chain() {
+    let g = game(SHARED_EYE, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::square(9);
+    let mut expected: Vec<Point> = [
+        "B9", "D9", // Black's two chains with a liberty shared with White
+        "F9", "A8", "B8", "D8", "E8", "F8", "A7", "E7", "A6", "E6", "A5", "E5", "A4", "B4", "C4",
+        "D4", "E4", // White's ring
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    // Japanese: c9 is next to chains in seki and does not count; c6, the ring's own eye,
+    // does: 36 + 1 points, komi 6.5.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (37, 0));
+    assert_eq!(s.result.to_string(), "B+30.5");
+    // Group tax: the three chains and their two eyes (c9, c6) live independently: 2, as
+    // does the big chain outside; White's eyeless chain in seki pays nothing.
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let taxed = Game::from_position(Board::from_text(SHARED_EYE).unwrap(), Color::Black, rules);
+    let s = score(&taxed, &[]);
+    assert_eq!((s.black.group_tax, s.white.group_tax), (4, 0));
+}
+
 #[test]
 fn group_tax() {
     // Two black groups with two eyes each, one white group with two eyes.
