@@ -208,6 +208,7 @@ fn illegal(e: &Illegal, vertex: &str) -> ApiError {
         } => ("cycle-sets rule 15".into(), Some(*counteracted_move)),
         Illegal::ConfirmationKo { taken_at } => ("confirmation ko".into(), Some(*taken_at)),
         Illegal::NoStonesLeft { .. } => ("stone supply".into(), None),
+        Illegal::OutOfTurn { .. } => ("turn".into(), None),
     };
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
