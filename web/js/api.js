@@ -89,6 +89,12 @@ export class GameConnection {
     this.open();
   }
 
+  /** The seat's token from now on (a join exchanges an invitation for the seat's secret;
+   * the open socket already acts with it, later ones are opened with it). */
+  setToken(token) {
+    this.token = token;
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);

@@ -10,6 +10,7 @@ import {
 } from './coords.js';
 import { renderScoreTable } from './score.js';
 import { renderMoveList } from './movelist.js';
+import { esc } from './html.js';
 
 const tid = (id) => document.querySelector(`[data-testid="${id}"]`);
 
@@ -17,10 +18,18 @@ const tid = (id) => document.querySelector(`[data-testid="${id}"]`);
 const params = new URLSearchParams(location.search);
 const pathMatch = /\/game\/([^/?#]+)/.exec(location.pathname);
 const gameId = pathMatch ? decodeURIComponent(pathMatch[1]) : params.get('id');
+// A seat in the address that differs from the one this browser holds for the game: it is
+// not stored over it (a link with a wrong token would lock the player out of the seat);
+// the page asks which to keep.
+let linkSeat = null;
 {
   const seat = params.get('seat');
   const token = params.get('token');
-  if (gameId && token && (seat === 'black' || seat === 'white')) saveSeat(gameId, seat, token);
+  if (gameId && token && (seat === 'black' || seat === 'white')) {
+    const held = loadSeat(gameId);
+    if (!held) saveSeat(gameId, seat, token);
+    else if (held.seat !== seat || held.token !== token) linkSeat = { seat, token };
+  }
   if (params.has('token') || params.has('seat')) {
     params.delete('token');
     params.delete('seat');
@@ -161,6 +170,8 @@ function statusText() {
       return 'Counting: mark the dead stones, then accept.';
     case 'finished':
       return `Game over: ${describeResult(g.result)}.`;
+    case 'cancelled':
+      return 'This game was cancelled before it started.';
     default:
       return '';
   }
@@ -205,7 +216,9 @@ function updateClocks() {
   if (g.phase === 'scoring' && g.scoring?.deadline) {
     const now = conn && conn.offset !== null ? conn.serverNow() : Date.now();
     const left = g.scoring.deadline - now;
-    setText(tid('scoring-deadline'), left > 0 ? `The marks stand as they are in ${formatMs(left)}.` : 'The time for counting is over.');
+    setText(tid('scoring-deadline'), left > 0
+      ? `Unless both accept the same marks within ${formatMs(left)}, the dead stones the server proposed settle the count.`
+      : 'The time for counting is over.');
   }
 }
 
@@ -235,21 +248,27 @@ function renderInfo() {
   document.title = `${mine}${playerLabel('black')} vs ${playerLabel('white')} · tengen`;
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-}
-
 function renderPanels() {
   const g = ui.game;
   const ph = g.phase;
+  const over = ph === 'finished' || ph === 'cancelled';
+  // What the server did on its own (the count settled by its proposal, downtime, ...).
+  show(tid('notice'), !!g.notice?.message);
+  setText(tid('notice'), g.notice?.message || '');
+  // A link that named another seat than the one held.
+  show(tid('link-panel'), !!linkSeat);
+  if (linkSeat) {
+    const held = ui.seat ? `the ${colorName(ui.seat)} seat` : 'a seat';
+    setText(document.querySelector('.link-text'), `This browser already holds ${held} of this game. The link you opened names the ${colorName(linkSeat.seat)} seat with another token, which was not stored. Keep your seat, or use the link's if it is the one you meant.`);
+  }
   // Joining.
-  const needJoin = ui.seat && ui.token && !joined() && ph !== 'finished';
+  const needJoin = ui.seat && ui.token && !joined() && !over;
   show(tid('join-panel'), needJoin);
   if (needJoin) setText(document.querySelector('.join-text'), `You were invited to play ${colorName(ui.seat)}.`);
-  // Invitation link while the other seat is open.
+  // Invitation link while the other seat is open (kept only by the creator's browser).
   const invite = localStorage.getItem(inviteKey(g.id));
   const otherOpen = ui.seat && !g.players?.[other(ui.seat)]?.joined && !g.players?.[other(ui.seat)]?.bot;
-  show(tid('invite-panel'), !!(invite && otherOpen && ph !== 'finished'));
+  show(tid('invite-panel'), !!(invite && otherOpen && !over));
   if (invite) {
     const input = tid('invite-link');
     if (input.value !== invite) input.value = invite;
@@ -651,6 +670,19 @@ tid('invite-copy').addEventListener('click', async () => {
     showMessage('Select the link and copy it.', 'info');
   }
 });
+tid('cancel-game').addEventListener('click', async () => {
+  if (await confirmDialog('Cancel this game?', 'Nobody has taken the other seat yet. The game ends with no result and leaves the lists.', 'Cancel the game')) {
+    await act({ type: 'cancel' });
+  }
+});
+tid('link-keep').addEventListener('click', () => {
+  linkSeat = null;
+  render();
+});
+tid('link-use').addEventListener('click', () => {
+  saveSeat(gameId, linkSeat.seat, linkSeat.token);
+  location.replace(location.pathname);
+});
 tid('replay-first').addEventListener('click', () => setReplay(0));
 tid('replay-prev').addEventListener('click', () => setReplay(replayPos() - 1));
 tid('replay-next').addEventListener('click', () => setReplay(replayPos() + 1));
@@ -660,7 +692,15 @@ async function join(name) {
   const action = { type: 'join' };
   if (name) action.name = name;
   const r = await act(action);
-  if (r) localStorage.removeItem(autojoinKey(gameId));
+  if (!r) return;
+  localStorage.removeItem(autojoinKey(gameId));
+  // Taking the seat with an invitation exchanges it for the seat's own secret: from now on
+  // only this browser holds it, and the invitation acts for nothing.
+  if (r.token && r.token !== ui.token) {
+    ui.token = r.token;
+    saveSeat(gameId, ui.seat, r.token);
+    conn.setToken(r.token);
+  }
 }
 
 // ---- State from the server ----------------------------------------------------------------
@@ -687,8 +727,14 @@ function onState(game) {
   }
   if (prev && prev.phase !== game.phase && game.phase === 'finished') announce(`Game over: ${describeResult(game.result)}`);
   ui.lastAnnouncedMoves = moves.length;
+  // The invitation is of no use once the other seat is taken or the game is over: the
+  // creator's browser forgets it.
+  const otherSeat = ui.seat ? game.players?.[other(ui.seat)] : null;
+  if (otherSeat?.joined || game.phase === 'finished' || game.phase === 'cancelled') {
+    localStorage.removeItem(inviteKey(game.id));
+  }
   // Take the seat by itself when the lobby created the game for this browser.
-  if (!ui.joinTried && ui.token && !joined() && game.phase !== 'finished' && localStorage.getItem(autojoinKey(game.id))) {
+  if (!ui.joinTried && ui.token && !joined() && game.phase !== 'finished' && game.phase !== 'cancelled' && localStorage.getItem(autojoinKey(game.id))) {
     ui.joinTried = true;
     join(localStorage.getItem('tengen.name') || '');
   }
@@ -703,15 +749,6 @@ function onStatus(s) {
 }
 
 async function start() {
-  if (params.has('fixture')) {
-    // A static snapshot for looking at the page without a server (tests/fixtures/*.json).
-    const g = await (await fetch(params.get('fixture'))).json();
-    if (params.get('as')) ui.seat = params.get('as');
-    if (params.get('as')) ui.token = 'fixture';
-    conn = { act: async () => { throw new ApiError(422, g._refusal || { code: 'illegal_move', message: 'fixture' }); }, offset: null, refresh: async () => {} };
-    onState(g);
-    return;
-  }
   if (!gameId) {
     showMessage('No game in the address. Go back to the lobby to start or join one.');
     return;

@@ -5,6 +5,7 @@
 // always land on the same element even while the picture above is redrawn.
 
 import { pointName, parsePoint, starPoints, stoneAt } from './coords.js';
+import { esc } from './html.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 1.05;
@@ -130,7 +131,7 @@ function dynamicMarkup(view) {
   if (last) {
     const c = stoneAt(board, last.x, last.y);
     if (c) {
-      out.push(`<circle class="last-move on-${c}" cx="${last.x}" cy="${last.y}" r="0.21" data-testid="last-move" data-point="${view.lastMove}"/>`);
+      out.push(`<circle class="last-move on-${c}" cx="${last.x}" cy="${last.y}" r="0.21" data-testid="last-move" data-point="${esc(view.lastMove)}"/>`);
     }
   }
   const ko = parsePoint(view.ko, n);
@@ -139,13 +140,13 @@ function dynamicMarkup(view) {
   }
   const refused = parsePoint(view.refused, n);
   if (refused) {
-    out.push(`<g class="refused" data-testid="refused" data-point="${view.refused}">`
+    out.push(`<g class="refused" data-testid="refused" data-point="${esc(view.refused)}">`
       + `<circle cx="${refused.x}" cy="${refused.y}" r="0.44"/>`
       + `<path d="M${refused.x - 0.2} ${refused.y - 0.2}L${refused.x + 0.2} ${refused.y + 0.2}M${refused.x + 0.2} ${refused.y - 0.2}L${refused.x - 0.2} ${refused.y + 0.2}"/></g>`);
   }
   const cur = parsePoint(view.cursor, n);
   if (cur) {
-    out.push(`<rect class="cursor" x="${cur.x - 0.5}" y="${cur.y - 0.5}" width="1" height="1" rx="0.08" data-testid="cursor" data-point="${view.cursor}"/>`);
+    out.push(`<rect class="cursor" x="${cur.x - 0.5}" y="${cur.y - 0.5}" width="1" height="1" rx="0.08" data-testid="cursor" data-point="${esc(view.cursor)}"/>`);
   }
   return out.join('');
 }

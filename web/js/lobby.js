@@ -4,15 +4,13 @@
 import { getRulesets, createGame, listGames, saveSeat, loadSeat, inviteKey, autojoinKey } from './api.js';
 import { describeControl } from './clock.js';
 import { describeResult } from './coords.js';
+import { esc } from './html.js';
 
 const tid = (id) => document.querySelector(`[data-testid="${id}"]`);
 const form = tid('create-form');
 let rulesets = [];
 let komiEdited = false;
 
-function esc(s) {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-}
 
 // ---- The form -------------------------------------------------------------------------------
 function currentRuleset() {
@@ -132,9 +130,9 @@ function gamesTable(games, finished) {
     return `<tr data-testid="game-row-${esc(g.id)}">
       <td><div class="players-cell"><span><span class="stone-icon black" aria-hidden="true"></span> ${esc(playerText(g.players?.black, 'Black'))}</span>
         <span><span class="stone-icon white" aria-hidden="true"></span> ${esc(playerText(g.players?.white, 'White'))}</span></div></td>
-      <td>${g.size}×${g.size}</td>
-      <td class="col-ruleset">${esc(g.ruleset)}${g.handicap ? `, H${g.handicap}` : ''}</td>
-      <td class="num">${g.moves ?? ''}</td>
+      <td>${esc(g.size)}×${esc(g.size)}</td>
+      <td class="col-ruleset">${esc(g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}</td>
+      <td class="num">${esc(g.moves)}</td>
       <td>${state}</td>
       <td class="col-updated">${esc(when)}</td>
       <td><a href="/game/${encodeURIComponent(g.id)}" aria-label="Open game ${esc(g.id)}">Open</a>${yours}</td>

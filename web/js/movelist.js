@@ -1,5 +1,8 @@
 // The move list: one entry per move with its colour, point and captures. After the game
-// each entry is a button that shows the position after that move.
+// each entry is a button that shows the position after that move. Every field of a move
+// is escaped: a snapshot is data, never markup.
+
+import { esc } from './html.js';
 
 function entry(m, k, current, clickable) {
   const n = k + 1;
@@ -7,10 +10,11 @@ function entry(m, k, current, clickable) {
   const caps = Array.isArray(m.captures) ? m.captures.length : Number(m.captures) || 0;
   const capText = caps ? ` <span class="caps" title="${caps} captured">×${caps}</span>` : '';
   const colour = m.color === 'black' ? 'Black' : 'White';
-  const inner = `<span class="num">${n}</span><span class="stone-icon ${m.color}" aria-hidden="true"></span><span class="pt">${point}</span>${capText}`;
+  const stone = m.color === 'black' ? 'black' : 'white';
+  const inner = `<span class="num">${n}</span><span class="stone-icon ${stone}" aria-hidden="true"></span><span class="pt">${esc(point)}</span>${capText}`;
   const cur = current === n ? ' aria-current="step"' : '';
   const cls = `${current === n ? 'current' : ''} ${point === 'pass' ? 'pass' : ''}`.trim();
-  const label = `Move ${n}: ${colour} ${point === 'pass' ? 'passed' : point}${caps ? `, captured ${caps}` : ''}`;
+  const label = esc(`Move ${n}: ${colour} ${point === 'pass' ? 'passed' : point}${caps ? `, captured ${caps}` : ''}`);
   if (clickable) {
     return `<li class="${cls}" data-testid="move-${n}"${cur}><button type="button" data-k="${n}" aria-label="${label}">${inner}</button></li>`;
   }

@@ -2,6 +2,8 @@
 // and territory; territory: territory, prisoners, dead stones, pass stones; stones: stones),
 // then the modifiers that are not zero, then the totals.
 
+import { esc } from './html.js';
+
 const COUNTED = {
   area: ['stones', 'territory'],
   territory: ['territory', 'captures', 'dead', 'pass_stones'],
@@ -23,7 +25,7 @@ const TERMS = [
   ['late_stones', 'Late stones'],
 ];
 
-const fmt = (v) => (typeof v === 'number' ? String(v) : v ?? '0');
+const fmt = (v) => esc(typeof v === 'number' ? String(v) : v ?? '0');
 
 /** Fills `tbody` from a score report {black: terms, white: terms, result}. */
 export function renderScoreTable(tbody, report, scoring) {

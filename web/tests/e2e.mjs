@@ -193,6 +193,19 @@ async function twoPlayers(base) {
     await B.click(tid('join-button'));
     await waitPhase(A, /Your move/);
     await waitPhase(B, /Black to move/);
+    // The join exchanged the invitation for Bob's own secret: his browser keeps that one,
+    // Alice's forgets the invitation, and the invitation no longer acts for White.
+    const inviteToken = new URL(invite).searchParams.get('token');
+    const bobSeat = JSON.parse(await B.evaluate((gid) => localStorage.getItem(`tengen.seat.${gid}`), id));
+    assert.equal(bobSeat.seat, 'white');
+    assert.notEqual(bobSeat.token, inviteToken, 'the invitation was exchanged for a fresh secret');
+    await A.waitForFunction((gid) => localStorage.getItem(`tengen.invite.${gid}`) === null, id);
+    await A.waitForSelector(tid('invite-panel'), { state: 'hidden' });
+    const spent = await A.request.post(`${base}/api/games/${id}/actions`, {
+      headers: { authorization: `Bearer ${inviteToken}`, 'content-type': 'application/json' },
+      data: { type: 'resign' },
+    });
+    assert.equal(spent.status(), 401, 'the used invitation acts for nothing');
     await A.waitForSelector(`${tid('name-white')}:has-text("Bob")`);
     await A.waitForSelector(`${tid('clock-black')}.running`);
 
@@ -467,6 +480,144 @@ async function confirmationPlay(base) {
   }
 }
 
+/** A finished game's snapshot (tests/fixtures/finished.json) whose names, move points,
+ * result and score fields carry markup that would run script if it were not escaped. */
+function hostileSnapshot(id) {
+  const g = JSON.parse(readFileSync(path.join(here, 'fixtures', 'finished.json'), 'utf8'));
+  const evil = (n) => `<img src=x onerror="window.__pwned=${n}">`;
+  g.id = id;
+  g.players.black.name = evil(1);
+  g.players.white.name = `${evil(2)}"><script>window.__pwned=3</script>`;
+  g.moves[0].point = evil(4);
+  g.moves[1].captures = [evil(5)];
+  g.result = evil(6);
+  g.ruleset_title = evil(7);
+  if (g.score) g.score.black.komi = evil(8);
+  delete g._refusal;
+  return g;
+}
+
+async function hostileText(base) {
+  const a = await newPlayer({ width: 1200, height: 900 });
+  const A = a.page;
+  try {
+    // The shipped pages carry a policy that allows this site's scripts only.
+    const lobby = await A.goto(`${base}/`);
+    const headers = lobby.headers();
+    assert.match(headers['content-security-policy'] || '', /script-src 'self'/);
+    assert.match(headers['content-security-policy'] || '', /frame-ancestors 'none'/);
+    assert.equal(headers['x-content-type-options'], 'nosniff');
+    assert.equal(headers['referrer-policy'], 'no-referrer');
+    assert.equal((await A.request.get(`${base}/package.json`)).status(), 404, 'package.json is not served');
+    assert.equal((await A.request.get(`${base}/tests/e2e.mjs`)).status(), 404, 'the tests are not served');
+
+    // A real game whose player chose a name made of markup: the lobby and the game page
+    // show it as text.
+    const name = '<img src=x onerror="window.__pwned=9">';
+    const created = await (await A.request.post(`${base}/api/games`, {
+      headers: { 'content-type': 'application/json' },
+      data: { size: 9, name },
+    })).json();
+    await A.request.post(`${base}/api/games/${created.id}/actions`, {
+      headers: { authorization: `Bearer ${created.seats.black.token}`, 'content-type': 'application/json' },
+      data: { type: 'join' },
+    });
+    await A.goto(`${base}/`);
+    const row = A.locator(tid(`game-row-${created.id}`));
+    await row.waitFor();
+    assert.ok((await row.textContent()).includes(name), 'the lobby shows the name as text');
+    await A.goto(`${base}/game/${created.id}`);
+    await A.waitForSelector(`${tid('name-black')}:has-text("onerror")`);
+    assert.equal(await A.textContent(tid('name-black')), name);
+
+    // A snapshot with markup in every field (served by this test in place of the server's
+    // answers, for a game the server does not have): all of it is text on the page.
+    const g = hostileSnapshot('hostile1');
+    await A.route('**/api/games/hostile1', (route) => route.fulfill({ json: g }));
+    await A.routeWebSocket('**/api/games/hostile1/ws', (ws) => {
+      ws.onMessage(() => {});
+      ws.send(JSON.stringify({ type: 'state', game: g }));
+    });
+    await A.goto(`${base}/game/hostile1`);
+    await A.waitForSelector(tid('move-1'));
+    await A.waitForSelector(tid('result-panel'));
+    assert.ok((await A.textContent(tid('move-1'))).includes('<img'), 'the move field shows as text');
+    assert.ok((await A.textContent(tid('name-white'))).includes('<script>'), 'the name shows as text');
+    await shot(A, 'hostile-text');
+
+    // The page no longer loads a snapshot named in its address (?fixture=), not even a
+    // data: URL with markup in it.
+    const data = `data:application/json,${encodeURIComponent(JSON.stringify(hostileSnapshot('nosuch')))}`;
+    await A.goto(`${base}/game/nosuch?fixture=${encodeURIComponent(data)}&as=black`);
+    await A.waitForSelector(`${tid('message')}:has-text("no such game")`);
+    assert.equal(await A.locator(tid('move-1')).count(), 0, 'the fixture was not loaded');
+    for (const page of [A]) {
+      assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no injected script ran');
+      assert.equal(await page.locator('img').count(), 0, 'no injected element');
+    }
+  } finally {
+    await a.context.close();
+  }
+}
+
+async function wrongLinkKeepsSeat(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 900 });
+  watchErrors(a.page, 'Fay', errors);
+  const A = a.page;
+  try {
+    const created = await (await A.request.post(`${base}/api/games`, {
+      headers: { 'content-type': 'application/json' },
+      data: { size: 9, name: 'Fay' },
+    })).json();
+    const id = created.id;
+    await A.goto(`${base}${created.seats.black.link}`);
+    await A.waitForSelector(tid('join-panel'));
+    const held = () => A.evaluate((gid) => JSON.parse(localStorage.getItem(`tengen.seat.${gid}`)), id);
+    assert.equal((await held()).token, created.seats.black.token);
+    // A link with a wrong token for the same game (a mistake, or someone's trick).
+    await A.goto(`${base}/game/${id}?seat=black&token=0123456789abcdef0123456789abcdef`);
+    await A.waitForSelector(tid('pt-A1'), { state: 'attached' });
+    assert.equal((await held()).token, created.seats.black.token, 'the seat token held is kept');
+    await A.waitForSelector(tid('link-panel'));
+    assert.ok(!A.url().includes('token='), 'the token leaves the address bar');
+    await shot(A, 'link-with-another-token');
+    await A.click(tid('link-keep'));
+    await A.waitForSelector(tid('link-panel'), { state: 'hidden' });
+    // The seat still acts: Fay takes it, then cancels the game nobody joined.
+    await A.click(tid('join-button'));
+    await A.waitForSelector(`${tid('name-black')}:has-text("Fay")`);
+    const snap = await (await A.request.get(`${base}/api/games/${id}`)).json();
+    assert.equal(snap.players.black.joined, true);
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+  }
+}
+
+async function cancelUnstarted(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 900 });
+  watchErrors(a.page, 'Gus', errors);
+  const A = a.page;
+  try {
+    const id = await createGame(A, base, { name: 'Gus', size: 9, ruleset: 'japanese', color: 'black', time: 'none', opponent: 'human' });
+    await A.waitForSelector(tid('invite-panel'));
+    await A.click(tid('cancel-game'));
+    await A.click(tid('confirm-yes'));
+    await waitPhase(A, /cancelled/);
+    await A.waitForSelector(`${tid('notice')}:has-text("cancelled")`);
+    assert.equal(await A.isVisible(tid('invite-panel')), false);
+    assert.equal(await A.evaluate((gid) => localStorage.getItem(`tengen.invite.${gid}`), id), null);
+    const snap = await (await A.request.get(`${base}/api/games/${id}`)).json();
+    assert.equal(snap.phase, 'cancelled');
+    await shot(A, 'cancelled');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+  }
+}
+
 function unitChecks() {
   // The replay rebuilds earlier positions from the final board and each move's captures.
   const finalBoard = ['.X.', 'X.X', '.X.'];
@@ -522,6 +673,9 @@ async function main() {
     await test('two players: create and join a 9x9 game, capture, refused ko, pass, mark a dead chain, accept, SGF, replay', () => twoPlayers(base));
     await test('Japanese rules: a rejected count starts confirmation play, shown as such', () => confirmationPlay(base));
     await test('a game against the built-in player, to the end', () => againstBot(base));
+    await test('markup in names, moves and results shows as text; no ?fixture=; security headers', () => hostileText(base));
+    await test('a link with another token keeps the seat the browser holds', () => wrongLinkKeepsSeat(base));
+    await test('the creator cancels a game nobody joined', () => cancelUnstarted(base));
   }
   if (browser) await browser.close();
   stopServer();

@@ -96,18 +96,21 @@ async function main() {
     });
     await check('Firefox: two players join a 9x9 game and play a capture by clicking', async () => {
       const created = await api(base, '/api/games', { size: 9, ruleset: 'chinese', name: 'Ann' });
+      // Take both seats over the API (the invited player's page offers the seat; the API
+      // does the same): White's join exchanges the invitation for White's own secret.
+      const secrets = {};
+      for (const seat of ['black', 'white']) {
+        const r = await api(base, `/api/games/${created.id}/actions`, { type: 'join' }, created.seats[seat].token);
+        secrets[seat] = r.token;
+      }
       const pages = [];
       for (const seat of ['black', 'white']) {
         const b = await launch();
         browsers.push(b);
         const page = await b.browser.newPage();
-        await page.goto(base + created.seats[seat].link);
+        await page.goto(`${base}/game/${created.id}?seat=${seat}&token=${secrets[seat]}`);
         await page.waitForSelector('[data-testid="pt-E5"]', { timeout: 15000 });
         pages.push(page);
-      }
-      // Take both seats (the invited player's page offers the seat; the API does the same).
-      for (const seat of ['black', 'white']) {
-        await api(base, `/api/games/${created.id}/actions`, { type: 'join' }, created.seats[seat].token);
       }
       const [black, white] = pages;
       // Black A2, White A1, Black B1: the white stone is captured.

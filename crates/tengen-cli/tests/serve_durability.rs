@@ -205,3 +205,39 @@ async fn the_time_the_server_was_down_is_charged_to_nobody() {
     drop(node);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// SIGTERM (or Ctrl-C) stops the server: it stops taking connections, lets the requests
+/// in flight finish and exits with success, an open WebSocket notwithstanding; what it
+/// acknowledged is there after a restart. (Until this test, a stopped server waited for
+/// ever: the listener kept its own copy of the stop signal's receiver.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_signal_ends_the_server_cleanly() {
+    let dir = temp_dir("stop-signal");
+    let db = dir.join("games.db").to_string_lossy().to_string();
+    let mut node = start(&db);
+    let (id, b, _) = node.game(json!({"size": 9})).await;
+    let (st, r) = node
+        .act(&id, &b, json!({"type": "play", "point": "E5"}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    let _watcher = node.ws(&id).await;
+    let pid = rustix::process::Pid::from_raw(node.child.id() as i32).expect("a child's pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = node.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "the server is still running 20 s after SIGTERM"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "{status}");
+    drop(node);
+    let node = start(&db);
+    let snap = node.snapshot(&id).await;
+    assert_eq!(snap["moves"].as_array().map(Vec::len), Some(1), "{snap}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -27,7 +27,7 @@ fn benson_and_filling_find_the_same_live_stones() {
             for c in Color::BOTH {
                 let benson = unconditional(&grid, c, Suicide::Forbidden).alive;
                 let filling: Vec<Point> = grid
-                    .size
+                    .size()
                     .all_points()
                     .filter(|&p| grid.get(p) == Some(c) && status[grid.k(p)] == Status::Alive)
                     .collect();

@@ -581,7 +581,7 @@ impl App {
             };
             let mut g = cell.state.lock().await;
             if let Some(d) = downtime {
-                if g.time_runs() && g.updated <= d.from {
+                if g.owes_downtime(d.from) {
                     let event = Event::Downtime {
                         from: d.from,
                         to: d.to,

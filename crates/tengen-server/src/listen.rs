@@ -201,7 +201,9 @@ pub async fn serve(
         ));
     }
     let _ = stop_tx.send(true);
-    // Every connection task holds a receiver: they are all gone when this returns.
+    // Every connection task holds a receiver: they are all gone when this returns, once
+    // this function's own is dropped too (kept, it would wait for ever).
+    drop(stop_rx);
     stop_tx.closed().await;
     Ok(())
 }

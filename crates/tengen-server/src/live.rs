@@ -151,6 +151,9 @@ pub struct LiveGame {
     /// How long after its creation an unstarted game is cancelled (the server's policy,
     /// not stored); `None`: never.
     pub waiting_expiry: Option<Millis>,
+    /// The end of the latest downtime credited to the game (0: none), so that a
+    /// downtime is credited once even when several servers restart after it.
+    pub downtime_until: Millis,
     /// When it was created.
     pub created: Millis,
     /// The engine's game (after the ending passes, the passed-out game).
@@ -208,6 +211,7 @@ fn illegal(e: &Illegal, vertex: &str) -> ApiError {
         } => ("cycle-sets rule 15".into(), Some(*counteracted_move)),
         Illegal::ConfirmationKo { taken_at } => ("confirmation ko".into(), Some(*taken_at)),
         Illegal::NoStonesLeft { .. } => ("stone supply".into(), None),
+        Illegal::OutOfTurn { .. } => ("turn".into(), None),
     };
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -271,6 +275,7 @@ impl LiveGame {
             notice: None,
             marks_changed_at: None,
             waiting_expiry: None,
+            downtime_until: 0,
             created,
             game,
             clock,
@@ -349,6 +354,13 @@ impl LiveGame {
     /// Whether some time is running in the game: a player's or the scoring phase's.
     pub fn time_runs(&self) -> bool {
         self.turn_started.is_some() || self.scoring_started.is_some()
+    }
+
+    /// Whether a downtime that began at `from` is still to be credited: some time runs,
+    /// and no downtime ending after `from` was credited yet (by this server or another
+    /// one that restarted at the same time).
+    pub fn owes_downtime(&self, from: Millis) -> bool {
+        self.time_runs() && self.downtime_until < from
     }
 
     /// The creator's colour.
@@ -856,10 +868,14 @@ impl LiveGame {
         if to <= from {
             return;
         }
+        // A time that began before the last sign of life moves on by the whole downtime;
+        // one that began after it (in the last second before the crash) starts again at
+        // the restart.
         let shift = |t: Millis| if t >= from { to } else { t + (to - from) };
         self.turn_started = self.turn_started.map(shift);
         self.scoring_started = self.scoring_started.map(shift);
         self.marks_changed_at = self.marks_changed_at.map(shift);
+        self.downtime_until = self.downtime_until.max(to);
         self.notice = Some(Notice::Downtime { ms: to - from });
     }
 
@@ -951,4 +967,104 @@ pub fn millis(d: Duration) -> i64 {
 /// The time from `start` to `end`, zero if the clock went backwards.
 pub fn elapsed(start: Millis, end: Millis) -> Duration {
     Duration::from_millis(u64::try_from(end.saturating_sub(start)).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::CreateRequest;
+
+    /// A 9x9 game with ten minutes each, both seats taken at t = 1000.
+    fn timed_game() -> LiveGame {
+        let req = CreateRequest {
+            size: Some(9),
+            time: Some("absolute:600".into()),
+            ..Default::default()
+        };
+        let settings = req.check(true).unwrap();
+        let mut g = LiveGame::new("g".into(), settings, ["b".into(), "w".into()], 0);
+        for (seq, color) in [(1, Side::Black), (2, Side::White)] {
+            let join = Event::Join {
+                color,
+                name: String::new(),
+                token: None,
+            };
+            g.apply(seq, &join, 1000).unwrap();
+        }
+        g
+    }
+
+    /// Black's turn began at 1000; the server's last sign of life was at 5000 and it came
+    /// back at 65000: Black's time starts again as it stood at 5000 (4 s used), and the
+    /// same downtime is not credited twice.
+    #[test]
+    fn a_downtime_moves_the_running_turn_on_by_its_length() {
+        let mut g = timed_game();
+        assert_eq!(g.turn_started, Some(1000));
+        assert!(g.owes_downtime(5000));
+        g.apply(
+            3,
+            &Event::Downtime {
+                from: 5000,
+                to: 65000,
+            },
+            65000,
+        )
+        .unwrap();
+        assert_eq!(g.turn_started, Some(61000));
+        assert_eq!(g.notice, Some(Notice::Downtime { ms: 60000 }));
+        assert!(!g.owes_downtime(5000));
+        assert!(g.owes_downtime(70000));
+        // Black moves at 66000: 5 s of thinking are charged, not 65.
+        let play = Event::Play {
+            color: Side::Black,
+            point: "E5".into(),
+        };
+        g.apply(4, &play, 66000).unwrap();
+        assert_eq!(g.move_times, [5000]);
+    }
+
+    /// A move after the last sign of life (the crash came within the second after it):
+    /// the downtime is still credited, and the turn starts again at the restart.
+    #[test]
+    fn a_turn_begun_after_the_last_sign_of_life_starts_again_at_the_restart() {
+        let mut g = timed_game();
+        let play = Event::Play {
+            color: Side::Black,
+            point: "E5".into(),
+        };
+        g.apply(3, &play, 5500).unwrap();
+        assert!(
+            g.owes_downtime(5000),
+            "the last event came after the sign of life"
+        );
+        g.apply(
+            4,
+            &Event::Downtime {
+                from: 5000,
+                to: 65000,
+            },
+            65000,
+        )
+        .unwrap();
+        assert_eq!(g.turn_started, Some(65000));
+    }
+
+    /// An invitation is not a secret until a join exchanges it; then it is spent, and the
+    /// seat acts with the join's token.
+    #[test]
+    fn an_invitation_becomes_spent_when_a_join_exchanges_it() {
+        let settings = CreateRequest::default().check(true).unwrap();
+        let mut g = LiveGame::new("g".into(), settings, ["b".into(), "inv".into()], 0);
+        assert_eq!(g.holder("b"), Some(Holder::Seat(Color::Black)));
+        assert_eq!(g.holder("inv"), Some(Holder::Invitation(Color::White)));
+        assert_eq!(g.holder("other"), None);
+        let join = g
+            .decide(&Action::Join { name: None }, Color::White, Some("fresh"))
+            .unwrap()
+            .unwrap();
+        g.apply(1, &join, 10).unwrap();
+        assert_eq!(g.holder("fresh"), Some(Holder::Seat(Color::White)));
+        assert_eq!(g.holder("inv"), Some(Holder::SpentInvitation(Color::White)));
+    }
 }

@@ -113,7 +113,7 @@ fn is_invisible_format(c: char) -> bool {
 }
 
 /// A display name: control and text-direction characters removed, runs of white space
-/// made one space, trimmed, at most [`MAX_NAME`] characters.
+/// made one space, trimmed, at most `MAX_NAME` characters.
 pub fn clean_name(name: &str) -> String {
     let visible: String = name
         .chars()

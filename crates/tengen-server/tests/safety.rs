@@ -838,7 +838,8 @@ async fn an_unreadable_game_does_not_stop_the_server() {
                 settings,
                 black_token: "b".repeat(32),
                 white_token: "w".repeat(32),
-                created: 1_700_000_000_000,
+                // Now: a game created long ago would expire unjoined while the test runs.
+                created: now_ms(),
             };
             store.create_game(&row, "127.0.0.1").await.unwrap();
         }
@@ -930,4 +931,11 @@ async fn time_controls_that_make_no_game_are_refused() {
         )
         .await;
     assert_eq!(st, 201);
+}
+
+/// The time now in milliseconds since the epoch, as the server stores it.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }

@@ -62,7 +62,8 @@ pub fn record(game: &Game, info: &RecordInfo) -> GameTree {
             root.set_property(Property::list(id, pts.iter().map(String::as_str)));
         }
     }
-    let first = game.positions().to_move(0);
+    // P_0 always exists.
+    let first = game.positions().to_move(0).unwrap_or(Color::Black);
     let natural_first = if game.handicap().is_empty() {
         Color::Black
     } else {

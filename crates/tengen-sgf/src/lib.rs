@@ -1,6 +1,6 @@
 //! # tengen-sgf: SGF game records for tengen
 //!
-//! Reads SGF FF[4] in full and FF[1]-FF[3] leniently (long and lower-case property names,
+//! Reads SGF `FF[4]` in full and `FF[1]`-`FF[3]` leniently (long and lower-case property names,
 //! damaged files, character sets named by `CA`), writes records back unchanged, and turns
 //! records into [`tengen::Game`]s with every move checked under the record's rules.
 //!

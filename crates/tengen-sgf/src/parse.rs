@@ -1,4 +1,4 @@
-//! The SGF reader: FF[4] in full, FF[1]-FF[3] leniently, with a diagnostic (line and
+//! The SGF reader: `FF[4]` in full, `FF[1]`-`FF[3]` leniently, with a diagnostic (line and
 //! column) for every problem instead of a failure wherever the text can still be read.
 
 use crate::id::PropId;
@@ -414,7 +414,7 @@ impl Parser<'_> {
 
     /// `Ident value+`, added to `node`; a repeated identifier in one node has its values
     /// merged. Old identifiers with lower-case letters (`AddBlack`, `White`) keep their
-    /// capitals (FF[3] → FF[4]); an all-lower-case one is upper-cased.
+    /// capitals (`FF[3]` → `FF[4]`); an all-lower-case one is upper-cased.
     fn property(&mut self, node: &mut Node) {
         let start = self.i;
         while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {

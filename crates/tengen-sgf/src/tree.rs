@@ -1,4 +1,4 @@
-//! The SGF tree: collections of game trees, nodes and properties (SGF FF[4] §3).
+//! The SGF tree: collections of game trees, nodes and properties (SGF `FF[4]` §3).
 //!
 //! Property values are kept as written (escapes included), so that a record written back
 //! is the record that was read; [`crate::value`] decodes them by type.
@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 /// it was read.
 #[derive(Clone, Debug, Eq)]
 pub struct Property {
-    /// The FF[4] identifier, upper case (`AB`; old `AddBlack` is read as `AB`).
+    /// The `FF[4]` identifier, upper case (`AB`; old `AddBlack` is read as `AB`).
     pub id: PropId,
     /// The values as written between the brackets, escapes included.
     pub values: SmallVec<[CompactString; 1]>,

@@ -1,4 +1,4 @@
-//! Decoding and encoding SGF value types (SGF FF[4] §3.2): numbers, reals, colours, text,
+//! Decoding and encoding SGF value types (SGF `FF[4]` §3.2): numbers, reals, colours, text,
 //! simple text, points and compressed point lists. Decoders are lenient where real files
 //! are damaged (`KM[5.]`, `KM[ 6.5 ]`, `KM[6,5]`).
 

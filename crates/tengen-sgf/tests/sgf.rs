@@ -268,7 +268,7 @@ fn setup_handicap_and_turn() {
         &Default::default(),
     );
     assert_eq!(r.game.start_board().stones_on_board(Color::Black), 2);
-    assert_eq!(r.game.positions().to_move(0), Color::White);
+    assert_eq!(r.game.positions().to_move(0), Some(Color::White));
     assert!(r.problems.is_empty());
     let r = replay(
         &parse("(;GM[1]SZ[9]AB[aa]AW[ba][ab]PL[B];B[ee])")

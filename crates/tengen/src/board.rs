@@ -84,7 +84,7 @@ pub struct Played {
 
 /// Size of the per-index arrays: a power of two at least [`CELLS`], so that an index masked
 /// with `ARRAY - 1` is always in bounds and the compiler drops the bounds checks.
-pub(crate) const ARRAY: usize = 1024;
+pub(crate) const ARRAY: usize = crate::zobrist::SLOTS;
 const _: () = assert!(ARRAY >= CELLS && ARRAY.is_power_of_two());
 
 /// The array slot of a padded index (see [`ARRAY`]); the identity for every index used.

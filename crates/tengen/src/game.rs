@@ -255,7 +255,7 @@ impl Game {
     pub fn start_board(&self) -> &Board {
         self.start.board.get_or_init(|| {
             let size = self.board.size();
-            let stones = self.positions.stones(0, size);
+            let stones = self.positions.stones(0, size).unwrap_or_default();
             // `P_0` was a board, so its stones always make one again.
             Box::new(Board::from_stones(size, &stones).unwrap_or_else(|_| Board::new(size)))
         })

@@ -8,10 +8,9 @@ use crate::point::{Point, Size};
 /// The colour of every point, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
-    /// The board size.
-    pub size: Size,
+    size: Size,
     /// `cells[y * width + x]`.
-    pub cells: Vec<Option<Color>>,
+    cells: Vec<Option<Color>>,
 }
 
 /// A maximal connected set of points of one kind (a chain of one colour, or an empty
@@ -57,20 +56,40 @@ impl Grid {
         }
     }
 
-    /// The colour on `p`.
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The colour of every point, row by row (`cells[y * width + x]`).
+    pub fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+
+    /// The colour on `p` (`None` off the board).
     pub fn get(&self, p: Point) -> Option<Color> {
-        self.cells[self.k(p)]
+        self.size
+            .contains(p)
+            .then(|| self.cells[self.k(p)])
+            .flatten()
     }
 
-    /// Sets the colour on `p` (no captures: this is a picture, not a play).
+    /// Sets the colour on `p` (no captures: this is a picture, not a play). A point off the
+    /// board is ignored.
     pub fn set(&mut self, p: Point, c: Option<Color>) {
-        let k = self.k(p);
-        self.cells[k] = c;
+        if self.size.contains(p) {
+            let k = self.k(p);
+            self.cells[k] = c;
+        }
     }
 
-    /// The row-major index of `p`.
+    /// The row-major index of `p`, a point of the board (off it, an index past the end).
     pub fn k(&self, p: Point) -> usize {
-        p.y as usize * self.size.width() as usize + p.x as usize
+        if self.size.contains(p) {
+            p.y as usize * self.size.width() as usize + p.x as usize
+        } else {
+            self.cells.len()
+        }
     }
 
     /// The on-board neighbours of `p`.
@@ -88,17 +107,22 @@ impl Grid {
         .map(|(a, b)| Point::new(a, b))
     }
 
-    /// The area through `p`: the chain if `p` holds a stone, the empty region if not.
+    /// The area through `p`: the chain if `p` holds a stone, the empty region if not (no
+    /// point at all off the board).
     pub fn area(&self, p: Point) -> Area {
         let kind = self.get(p);
         let mut seen = vec![false; self.cells.len()];
-        seen[self.k(p)] = true;
         let mut out = Area {
-            points: vec![p],
+            points: Vec::new(),
             touches_black: false,
             touches_white: false,
             touches_empty: false,
         };
+        if !self.size.contains(p) {
+            return out;
+        }
+        seen[self.k(p)] = true;
+        out.points.push(p);
         let mut i = 0;
         while i < out.points.len() {
             let q = out.points[i];

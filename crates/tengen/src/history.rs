@@ -308,7 +308,7 @@ impl Positions {
 
     /// Logs the points where `board` differs from the last position.
     fn log_difference(&mut self, board: &Board) {
-        let last = self.packed(self.len() - 1);
+        let last = self.packed_at(self.len() - 1);
         let now = pack(board).0;
         let points = board.size().points();
         let changed = (0..points).filter(|&k| read(&last, k) != read(&now, k));
@@ -378,24 +378,30 @@ impl Positions {
         }
     }
 
-    /// The hash of `P_s`.
-    pub fn hash(&self, s: usize) -> u64 {
-        self.entries[s].hash
+    /// The hash of `P_s` (`None` beyond the last position).
+    pub fn hash(&self, s: usize) -> Option<u64> {
+        self.entries.get(s).map(|e| e.hash)
     }
 
-    /// Who is to move after `P_s`.
-    pub fn to_move(&self, s: usize) -> Color {
-        self.entries[s].to_move
+    /// Who is to move after `P_s` (`None` beyond the last position).
+    pub fn to_move(&self, s: usize) -> Option<Color> {
+        self.entries.get(s).map(|e| e.to_move)
     }
 
     /// Who created `P_s` (made the last play at or before move `s`); `None` for a position
-    /// reached by passes alone from the start.
+    /// reached by passes alone from the start, and beyond the last position.
     pub fn creator(&self, s: usize) -> Option<Color> {
-        self.entries[s].creator
+        self.entries.get(s).and_then(|e| e.creator)
     }
 
-    /// The packed words of `P_s`, rebuilt from `P_0` and the changes of moves 1 to `s`.
-    pub fn packed(&self, s: usize) -> Vec<u64> {
+    /// The packed words of `P_s` (`None` beyond the last position).
+    pub fn packed(&self, s: usize) -> Option<Vec<u64>> {
+        (s < self.entries.len()).then(|| self.packed_at(s))
+    }
+
+    /// The packed words of `P_s`, rebuilt from `P_0` and the changes of moves 1 to `s`
+    /// (`s` a position of the history).
+    fn packed_at(&self, s: usize) -> Vec<u64> {
         let c = s / EVERY;
         let mut words = if c == 0 {
             self.start.clone()
@@ -431,9 +437,10 @@ impl Positions {
         }
     }
 
-    /// The stones of `P_s` on a board of `size` (the size the positions were packed from).
-    pub fn stones(&self, s: usize, size: Size) -> Vec<(Point, Color)> {
-        let words = self.packed(s);
+    /// The stones of `P_s` on a board of `size` (the size the positions were packed from);
+    /// `None` beyond the last position.
+    pub fn stones(&self, s: usize, size: Size) -> Option<Vec<(Point, Color)>> {
+        let words = self.packed(s)?;
         let w = size.width() as usize;
         (0..size.points())
             .filter_map(|k| {
@@ -444,12 +451,17 @@ impl Positions {
                 };
                 Some((Point::new((k % w) as u8, (k / w) as u8), c))
             })
-            .collect()
+            .collect::<Vec<_>>()
+            .into()
     }
 
-    /// Whether `P_s` and `P_t` are the same position (exact comparison).
+    /// Whether `P_s` and `P_t` are the same position (exact comparison; false if either is
+    /// beyond the last position).
     pub fn same(&self, s: usize, t: usize) -> bool {
-        self.entries[s].hash == self.entries[t].hash && self.packed(s) == self.packed(t)
+        match (self.entries.get(s), self.entries.get(t)) {
+            (Some(a), Some(b)) => a.hash == b.hash && self.packed_at(s) == self.packed_at(t),
+            _ => false,
+        }
     }
 
     /// The positions before `P_t` with its hash, latest first: [`Positions::with_hash`]
@@ -568,9 +580,9 @@ mod tests {
         *boards.last_mut().unwrap() = b.clone();
         assert_eq!(p.len(), boards.len());
         for (s, board) in boards.iter().enumerate() {
-            assert_eq!(p.packed(s), pack(board).0, "P_{s}");
-            assert_eq!(p.hash(s), board.hash(), "P_{s}");
-            let mut stones = p.stones(s, size);
+            assert_eq!(p.packed(s).unwrap(), pack(board).0, "P_{s}");
+            assert_eq!(p.hash(s).unwrap(), board.hash(), "P_{s}");
+            let mut stones = p.stones(s, size).unwrap();
             stones.sort();
             let mut want: Vec<(Point, Color)> = size
                 .all_points()
@@ -621,12 +633,17 @@ mod tests {
             if boards.len() % 37 == 0 {
                 // Rebuilt now and then while the game goes on, copies made on the way.
                 let s = (state >> 20) as usize % boards.len();
-                assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s} at {}", boards.len());
+                assert_eq!(
+                    p.packed(s).unwrap(),
+                    pack(&boards[s]).0,
+                    "P_{s} at {}",
+                    boards.len()
+                );
             }
         }
         for s in (0..boards.len()).rev() {
-            assert_eq!(p.packed(s), pack(&boards[s]).0, "P_{s}");
-            assert_eq!(p.hash(s), boards[s].hash(), "P_{s}");
+            assert_eq!(p.packed(s).unwrap(), pack(&boards[s]).0, "P_{s}");
+            assert_eq!(p.hash(s).unwrap(), boards[s].hash(), "P_{s}");
         }
     }
 

@@ -1,6 +1,7 @@
 //! Why a move was refused: every refusal names its rule, and a repetition names the earlier
 //! move whose position would recur (RULES.md §3.3).
 
+use crate::color::Color;
 use crate::handicap::HandicapError;
 use crate::point::Point;
 use crate::rules::{KoRule, Suicide};
@@ -13,6 +14,11 @@ pub enum Illegal {
     GameOver,
     /// The point is not on this board.
     OffBoard(Point),
+    /// It is the other player's turn (where turns are kept: confirmation play).
+    OutOfTurn {
+        /// The player to move.
+        to_move: Color,
+    },
     /// The point already holds a stone (RULES.md §1.6).
     Occupied(Point),
     /// The suicide rule forbids this self-capture (RULES.md §2).
@@ -69,6 +75,7 @@ impl fmt::Display for Illegal {
         match self {
             Illegal::GameOver => write!(f, "the game is over"),
             Illegal::OffBoard(p) => write!(f, "the point ({}, {}) is off the board", p.x, p.y),
+            Illegal::OutOfTurn { to_move } => write!(f, "it is {to_move}'s turn"),
             Illegal::Occupied(_) => write!(f, "the point is occupied"),
             Illegal::Suicide { rule: Suicide::MultiStone, .. } => {
                 write!(f, "suicide (multi-stone rule): a single stone may not capture itself")

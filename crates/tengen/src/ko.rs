@@ -13,7 +13,7 @@ fn counts(rule: KoRule, positions: &Positions, s: usize, mover: Color) -> bool {
         // PSK and Ikeda's rule 4: any earlier position.
         KoRule::Positional | KoRule::CapturePositional => true,
         // SSK: the same player to move, i.e. the mover's opponent (RULES.md §3).
-        KoRule::Situational => positions.to_move(s) == mover.opponent(),
+        KoRule::Situational => positions.to_move(s) == Some(mover.opponent()),
         // NSSK: a position the mover created; P_0 has no creator.
         KoRule::NaturalSituational => positions.creator(s) == Some(mover),
         KoRule::Simple | KoRule::CycleSets => false,
@@ -41,5 +41,5 @@ pub(crate) fn repeated(
     matches.sort_unstable();
     matches
         .into_iter()
-        .find(|&s| positions.packed(s) == packed.as_slice())
+        .find(|&s| positions.packed(s).as_deref() == Some(packed.as_slice()))
 }

@@ -41,6 +41,13 @@
 //! assert_eq!(report.black.dead, 1);
 //! assert_eq!(game.result().unwrap().to_string(), "B+74.5");
 //! ```
+//! ## The modules, bottom up
+//!
+//! Each module uses only modules above it in this list, so the data flows one way:
+//! `color`, `point`, `rng`, `rules`, `zobrist` (private), `handicap`, `illegal`, `clock`,
+//! [`board`] (the fast board), [`grid`] (the plain one end-of-game analysis uses),
+//! [`history`], [`moves`], [`result`], [`ending`], `ko` (private), [`cycle`], [`life`],
+//! [`score`], [`game`], [`settlement`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -762,11 +762,16 @@ const TABLE: [Key; 16] = [
 fn parse_supply(value: &str) -> Result<Option<u16>, RuleError> {
     match normalise(value).as_str() {
         "unlimited" | "none" | "0" => Ok(None),
-        v => v.parse().map(Some).map_err(|_| RuleError::BadValue {
-            key: "stone-supply",
-            value: value.to_string(),
-            expected: "unlimited, or a number of stones from 1 to 65535".into(),
-        }),
+        // The number as written: `normalise` drops a minus sign.
+        _ => value
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| RuleError::BadValue {
+                key: "stone-supply",
+                value: value.to_string(),
+                expected: "unlimited, or a number of stones from 1 to 65535".into(),
+            }),
     }
 }
 

@@ -186,7 +186,7 @@ pub(crate) fn count_checked(
     let owner = territory(&grid, rules, &seki, &immortal, &mut terms);
     for c in Color::BOTH {
         let t = &mut terms[c.index()];
-        t.stones = grid.cells.iter().filter(|&&x| x == Some(c)).count() as u32;
+        t.stones = grid.cells().iter().filter(|&&x| x == Some(c)).count() as u32;
         t.pass_stones = tally.pass_stones[c.index()];
         t.captures = tally.captures[c.index()];
     }
@@ -224,7 +224,7 @@ fn territory(
     immortal: &[Vec<Point>],
     terms: &mut [Terms; 2],
 ) -> Vec<Option<Color>> {
-    let mut owner: Vec<Option<Color>> = grid.cells.clone();
+    let mut owner: Vec<Option<Color>> = grid.cells().to_vec();
     for region in grid
         .areas()
         .into_iter()

@@ -258,6 +258,10 @@ impl Settlement {
         let Stage::Confirming(c) = &mut self.stage else {
             return Err(Illegal::GameOver);
         };
+        let to_move = c.sandbox.to_move();
+        if color != to_move {
+            return Err(Illegal::OutOfTurn { to_move });
+        }
         c.sandbox.play_as(color, mv)?;
         if c.sandbox.is_over() {
             let end = c.sandbox.board();

@@ -162,8 +162,8 @@ fn status_rows(text: &str, suicide: Suicide) -> String {
     let g = grid(text);
     let status = unconditional_status(&g, suicide);
     let mut out = String::new();
-    for y in 0..g.size.height() {
-        for x in 0..g.size.width() {
+    for y in 0..g.size().height() {
+        for x in 0..g.size().width() {
             out.push(match status[g.k(Point::new(x, y))] {
                 Status::Alive => 'A',
                 Status::Dead => 'D',

@@ -44,10 +44,10 @@ struct Parts {
 impl Parts {
     /// Numbers the chains of `c` and the regions between them.
     fn of(grid: &Grid, c: Color) -> Parts {
-        let mut part = vec![usize::MAX; grid.cells.len()];
+        let mut part = vec![usize::MAX; grid.cells().len()];
         let mut chains = Vec::new();
         let mut regions = Vec::new();
-        for p in grid.size.all_points() {
+        for p in grid.size().all_points() {
             if part[grid.k(p)] != usize::MAX {
                 continue;
             }
@@ -69,7 +69,7 @@ impl Parts {
 
 /// The connected set of points through `p` for which `same` holds.
 fn flood(grid: &Grid, p: Point, same: impl Fn(Point) -> bool) -> Vec<Point> {
-    let mut seen = vec![false; grid.cells.len()];
+    let mut seen = vec![false; grid.cells().len()];
     seen[grid.k(p)] = true;
     let mut out = vec![p];
     let mut i = 0;

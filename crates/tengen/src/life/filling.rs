@@ -73,9 +73,9 @@ struct Sim {
 impl Sim {
     fn new(grid: &Grid) -> Sim {
         let mut sim = Sim {
-            width: grid.size.width() as i32,
-            height: grid.size.height() as i32,
-            cells: grid.cells.clone(),
+            width: grid.size().width() as i32,
+            height: grid.size().height() as i32,
+            cells: grid.cells().to_vec(),
             ko: None,
             chain_at: Vec::new(),
             chains: Vec::new(),

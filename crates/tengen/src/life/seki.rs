@@ -73,7 +73,7 @@ fn fill_dame(grid: &Grid) -> Grid {
 }
 
 /// The stones in seki, all stones of `grid` being taken as alive (RULES.md §5.1), sorted.
-/// The dame are filled first (see [`fill_dame`]); then an empty point next to stones of
+/// The dame are filled first (see `fill_dame`); then an empty point next to stones of
 /// both colours of `grid` (the filling stones are not the players' chains) where a stone of
 /// either colour would be self-atari puts the chains of `grid` next to it in seki. Only
 /// those chains: a group may join a chain in seki to an independently living one through
@@ -82,7 +82,7 @@ fn fill_dame(grid: &Grid) -> Grid {
 pub fn seki(grid: &Grid) -> Vec<Point> {
     let g = fill_dame(grid);
     let mut chains: Vec<Point> = Vec::new();
-    for p in grid.size.all_points() {
+    for p in grid.size().all_points() {
         if g.get(p).is_some() {
             continue;
         }

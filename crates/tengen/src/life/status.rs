@@ -47,7 +47,7 @@ impl Status {
 /// Black's (a point both claim, which a correct finding never has, keeps Black's); a
 /// stone takes the status found on its chain's first point in row order.
 pub fn unconditional_status(grid: &Grid, suicide: Suicide) -> Vec<Status> {
-    let mut status = vec![Status::Undecided; grid.cells.len()];
+    let mut status = vec![Status::Undecided; grid.cells().len()];
     for owner in [Color::White, Color::Black] {
         let marks = match suicide {
             Suicide::Forbidden => fill(grid, owner),
@@ -57,14 +57,14 @@ pub fn unconditional_status(grid: &Grid, suicide: Suicide) -> Vec<Status> {
             if mark == Mark::None {
                 continue;
             }
-            status[k] = match grid.cells[k] {
+            status[k] = match grid.cells()[k] {
                 Some(c) if c == owner => Status::Alive,
                 Some(_) => Status::Dead,
                 None => Status::Territory(owner),
             };
         }
     }
-    for p in grid.size.all_points() {
+    for p in grid.size().all_points() {
         if grid.get(p).is_some() {
             let first = grid.area(p).points.into_iter().min_by_key(|q| (q.y, q.x));
             if let Some(first) = first {
@@ -78,7 +78,7 @@ pub fn unconditional_status(grid: &Grid, suicide: Suicide) -> Vec<Status> {
 /// Benson's findings for `owner` as marks: her alive chains, and her safe regions.
 fn benson_marks(grid: &Grid, owner: Color, suicide: Suicide) -> Vec<Mark> {
     let found = unconditional(grid, owner, suicide);
-    let mut marks = vec![Mark::None; grid.cells.len()];
+    let mut marks = vec![Mark::None; grid.cells().len()];
     for &p in &found.alive {
         marks[grid.k(p)] = Mark::Alive;
     }
