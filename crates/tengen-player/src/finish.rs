@@ -125,6 +125,26 @@ fn liberties_after(b: &Board, i: Idx, c: Color) -> Option<Vec<Idx>> {
     Some(libs)
 }
 
+/// Whether the chain through `x`, in atari, would be captured only for its owner to take
+/// the capturing chain back at once, and more stones than she lost: the capturing stone
+/// joins a chain with one liberty and at least two stones (so the recapture is no ko). The
+/// opponent gains nothing by the capture, so the chain needs no teire.
+fn recaptured(b: &Board, x: Idx) -> bool {
+    let Some(owner) = b.cell(x).color() else {
+        return false;
+    };
+    if b.liberties(x) != 1 {
+        return false;
+    }
+    let [l] = reading::liberties::<1>(b, x);
+    if !reading::legal(b, l, owner.opponent()) {
+        return false;
+    }
+    let mut next = b.clone();
+    next.play_unchecked(l, owner.opponent());
+    next.liberties(l) == 1 && next.chain_len(l) >= 2.max(b.chain_len(x))
+}
+
 /// The liberties of the chain through `i`.
 fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
     let mut libs = Vec::new();
@@ -219,7 +239,8 @@ impl Finisher {
     fn save(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
         for x in self.weak_chains(&b, c, 2) {
-            if self.reader.attack(&b, x).is_none() {
+            if self.among_dead(&b, x, c) || recaptured(&b, x) || self.reader.attack(&b, x).is_none()
+            {
                 continue;
             }
             if let Some(m) = self.defence(&b, x, c) {
@@ -227,6 +248,26 @@ impl Finisher {
             }
         }
         None
+    }
+
+    /// Whether the chain of `c` through `x` touches only dead opponent stones and has its
+    /// liberties in her own territory: the opponent can capture it only by playing among
+    /// her own dead stones, which stay dead (they and the capturing stone have no room
+    /// but `c`'s territory), so the count does not change and no teire is owed.
+    fn among_dead(&self, b: &Board, x: Idx, c: Color) -> bool {
+        let opp = Cell::stone(c.opponent());
+        let own_area = 1 << c.index();
+        let mut inside = true;
+        b.for_each_stone(x, |s| {
+            for n in b.neighbours(s) {
+                inside &= match b.cell(n) {
+                    Cell::Empty => self.mark[n as usize] == own_area,
+                    cell if cell == opp => self.dead[n as usize],
+                    _ => true,
+                };
+            }
+        });
+        inside
     }
 
     /// The cheapest play of `c` on `b` after which her chain through `x` cannot be
