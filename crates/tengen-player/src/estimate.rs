@@ -1,9 +1,10 @@
 //! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
-//! for the agreement phase to start from. Random playouts from the final position say who
-//! ends up owning each point; a chain whose points end up mostly the opponent's is dead,
-//! except that stones alive by Benson's algorithm are never called dead. The moves the
-//! players would still make before a territory count are then played (see
-//! [`crate::finish`]).
+//! for the agreement phase to start from. Unconditional status (see
+//! [`tengen::life::unconditional_status`]) is certain: unconditionally alive stones are
+//! never dead, unconditionally dead ones always are. For the other chains, random
+//! playouts from the final position say who ends up owning each point; a chain whose
+//! points end up mostly the opponent's is dead. The moves the players would still make
+//! before a territory count are then played (see [`crate::finish`]).
 
 use crate::finish;
 use crate::playout::Playouts;
@@ -12,8 +13,9 @@ use crate::semeai;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
 use tengen::grid::Grid;
-use tengen::life;
+use tengen::life::{self, Status};
 use tengen::point::Point;
+use tengen::rules::Suicide;
 use tengen::score::{count_with_fills, CountError, ScoreReport};
 use tengen::Game;
 
@@ -62,6 +64,8 @@ pub struct EstimateOptions {
     /// The player to move at the end of the game: she makes the first of the finishing
     /// moves (see [`crate::finish`]).
     pub to_move: Color,
+    /// The game's suicide rule, on which unconditional status depends.
+    pub suicide: Suicide,
 }
 
 impl EstimateOptions {
@@ -79,6 +83,7 @@ impl EstimateOptions {
         };
         EstimateOptions {
             to_move,
+            suicide: game.rules().suicide,
             ..EstimateOptions::default()
         }
     }
@@ -90,6 +95,7 @@ impl Default for EstimateOptions {
             playouts: 400,
             seed: 0x7465_6e67,
             to_move: Color::Black,
+            suicide: Suicide::Forbidden,
         }
     }
 }
@@ -176,17 +182,19 @@ pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
 pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let grid = Grid::from_board(board);
     let ownership = ownership(board, options);
-    let safe: Vec<Vec<Point>> = Color::BOTH
-        .iter()
-        .map(|&c| life::unconditional(&grid, c).alive)
-        .collect();
+    let status = life::unconditional_status(&grid, options.suicide);
     let mut dead = Vec::new();
     for chain in grid.areas() {
         let Some(c) = grid.get(chain.points[0]) else {
             continue;
         };
-        if chain.points.iter().any(|p| safe[c.index()].contains(p)) {
-            continue;
+        match status[grid.k(chain.points[0])] {
+            Status::Alive => continue,
+            Status::Dead => {
+                dead.extend(chain.points);
+                continue;
+            }
+            _ => {}
         }
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let own: f32 = chain
@@ -204,7 +212,8 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
         }
     }
     dead.sort();
-    settle_races(board, &mut dead, &safe);
+    let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
+    settle_races(board, &mut dead, undecided);
     let mut fills = border_fills(&grid, &dead, &ownership);
     let finished = finish::finish(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
@@ -237,13 +246,13 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
 /// chain called dead that wins or holds a race against a neighbouring opponent chain even
 /// with the opponent moving first is not dead (a seki, or a race it wins), and the
 /// opponent chain is dead if it is captured in that race. Only chains short of liberties
-/// and not unconditionally alive (`safe`) race. A chain that wins only when it moves
+/// whose unconditional status is undecided (`undecided`, by a stone) race. A chain that wins only when it moves
 /// first keeps the playouts' verdict: capturing a weak neighbour does not make a chain
 /// inside the opponent's area alive (trying that lost exact results on the Honinbo
 /// records).
-fn settle_races(board: &Board, dead: &mut Vec<Point>, safe: &[Vec<Point>]) {
+fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
     let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
-    let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED;
+    let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED && undecided(i);
     let heads: Vec<Idx> = board
         .indices()
         .filter(|&i| board.cell(i).color().is_some() && board.chain_head(i) == i)
@@ -256,8 +265,7 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, safe: &[Vec<Point>]) {
         }
         let owner = board.cell(x).color().expect("a chain");
         for y in neighbour_heads(board, x) {
-            let unconditional = safe[owner.opponent().index()].contains(&board.point(y));
-            if is_dead(dead, y) || unconditional || !racing(y) {
+            if is_dead(dead, y) || !racing(y) {
                 continue;
             }
             // Safe even with the opponent moving first: the race is settled in its
