@@ -298,7 +298,8 @@ impl Finisher {
     /// could not once the dame around it are filled (its liberties would then be shared
     /// with the capturing chain's last ones: a seki, in which it would live). The
     /// opponent is taken to fill them all, her own fills and `c`'s taking the same
-    /// liberties.
+    /// liberties. When filling one of those dame herself keeps the chain capturable, `c`
+    /// fills it instead: a dame costs nothing, a capture inside her territory a point.
     fn capture_in_time(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
         let b = self.b.clone();
@@ -310,18 +311,32 @@ impl Finisher {
             if !self.may_play(&b, first, c) || self.cost(first, c) > 1 {
                 continue;
             }
-            let mut filled = b.clone();
-            for &p in &dame {
-                if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
-                    filled.play_unchecked(p, opp);
+            if !self.spoiled(&b, d, &dame, opp) {
+                continue;
+            }
+            let in_time = dame.iter().copied().find(|&p| {
+                if !self.safe_fill(&b, p, c) {
+                    return false;
                 }
-            }
-            let spoiled = filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none();
-            if spoiled {
-                return Some(first);
-            }
+                let mut next = b.clone();
+                next.play_unchecked(p, c);
+                !self.spoiled(&next, d, &dame, opp)
+            });
+            return Some(in_time.unwrap_or(first));
         }
         None
+    }
+
+    /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its
+    /// owner, has filled every point of `dame` she can fill without capturing.
+    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> bool {
+        let mut filled = b.clone();
+        for &p in dame {
+            if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
+                filled.play_unchecked(p, opp);
+            }
+        }
+        filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()
     }
 
     /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to

@@ -210,3 +210,41 @@ fn a_capture_that_is_taken_back_at_once_needs_no_teire() {
         assert_eq!(f.stones, vec![], "{first:?} first");
     }
 }
+
+#[test]
+fn a_dame_that_keeps_a_dead_chain_capturable_is_filled_instead_of_capturing() {
+    // Black's a5 a4 b4 c4 c5 has two liberties, a3 and d4; White's dead b3 c3 has a3 and
+    // b2. If White filled the dame d4 (her d5 then keeps the liberty d6), Black's chain
+    // would be left with a3, the dead chain's liberty too, and the dead stones could no
+    // longer be captured: b2 would be answered by White's capture at a3. Worked by hand:
+    // Black fills d4 herself, which joins her chain to the lower group and puts White's d5
+    // in atari, so White connects at d6 (a teire); the dead stones can then be captured
+    // whenever needed. Capturing them at once instead would cost Black a point of her
+    // territory (the finishing did that on Hon-51-5, where GNU Go's `--score finish` and
+    // the record fill the dame).
+    let b = Board::from_text(
+        ". . . . . . .
+         O O O . O O O
+         X O X O X O O
+         X X X . X X X
+         . O O X X X X
+         . . X X . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let dead: Vec<Point> = ["B3", "C3"].iter().map(|p| at(&b, p)).collect();
+    let f = finish(&b, &dead, &[], Color::Black);
+    assert_eq!(
+        stones_of(&f, Color::Black),
+        vec![at(&b, "D4")],
+        "{:?}",
+        f.stones
+    );
+    assert_eq!(
+        stones_of(&f, Color::White),
+        vec![at(&b, "D6")],
+        "{:?}",
+        f.stones
+    );
+    assert_eq!(f.captured, Vec::<Point>::new());
+}
