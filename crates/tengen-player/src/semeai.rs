@@ -24,7 +24,7 @@ use tengen::color::Color;
 pub const ESCAPED: u16 = 7;
 
 /// Positions one race may look at.
-const BUDGET: u32 = 1_000;
+const BUDGET: u32 = 4_000;
 
 /// Moves deeper than this are not read (a long ko fight, or a race too long to matter).
 const MAX_DEPTH: u32 = 40;
