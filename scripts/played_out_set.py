@@ -26,9 +26,13 @@ interrupted run keeps what it made and `--resume` goes on from there):
 Positions whose cleanup did not end (a move cap) or in which a player resigned are not kept.
 
     nice -n 19 scripts/played_out_set.py --tengen target/release/tengen \
-        --out crates/tengen-player/tests/data/played_out.sgf.gz --games 9:380,13:180,19:40
+        --out crates/tengen-player/tests/data/played_out.sgf.gz --games 9:380,13:200,19:20
 
-Run one process at a time: GNU Go is slow on 19x19 and the machine is shared.
+Run one process at a time: GNU Go is slow on 19x19 (a few minutes a game at these levels on
+a shared machine) and the machine is shared. The stored set (600 games: 380 on 9x9, 200 on
+13x13, 20 on 19x19) was made by an earlier form of this script that planned game N from
+the attempts made so far, and was resumed twice: a fresh run makes a set of the same kind,
+not the same games.
 """
 import argparse
 import gzip
@@ -313,7 +317,7 @@ def plan_for(index, size, seed, tengen):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
-    ap.add_argument("--games", default="9:380,13:180,19:40",
+    ap.add_argument("--games", default="9:380,13:200,19:20",
                     help="games kept per board size, SIZE:N,...")
     ap.add_argument("--tengen", help="tengen binary (games against its player); none: GNU Go only")
     ap.add_argument("--seed", type=int, default=14)
@@ -330,17 +334,21 @@ def main():
     index = sum(have.values())
     for part in a.games.split(","):
         size, want = (int(v) for v in part.split(":"))
-        kept, tried = have.get(size, 0), 0
+        # Game `kept` of a size is planned from (size, kept, retry), retry counting the games
+        # not kept for that place: an interrupted run resumed with --resume makes the same
+        # games as one left to finish.
+        kept, retry = have.get(size, 0), 0
         while kept < want:
-            plan = plan_for(f"{size}-{kept}-{tried}", size, a.seed, a.tengen)
-            tried += 1
+            plan = plan_for(f"{size}-{kept}-{retry}", size, a.seed, a.tengen)
             sgf = play_game(index, size, plan)
             if sgf is None:
                 print(f"{size}x{size}: game not kept ({plan['b']} vs {plan['w']})", file=sys.stderr)
+                retry += 1
                 continue
             with gzip.open(a.out, "at") as f:
                 f.write(sgf)
             kept += 1
+            retry = 0
             index += 1
             print(f"{size}x{size}: {kept}/{want}", file=sys.stderr, flush=True)
 
