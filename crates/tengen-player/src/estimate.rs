@@ -249,7 +249,9 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
 /// whose unconditional status is undecided (`undecided`, by a stone) race. A chain that wins only when it moves
 /// first keeps the playouts' verdict: capturing a weak neighbour does not make a chain
 /// inside the opponent's area alive (trying that lost exact results on the Honinbo
-/// records).
+/// records). Nor does a single stone race: one left inside the opponent's area can look
+/// like a seki with a neighbouring chain read alone, while the opponent gains liberties
+/// by capturing other dead stones first (record 160 of the played-out set).
 fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
     let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
     let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED && undecided(i);
@@ -260,7 +262,7 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
     let mut alive: Vec<Idx> = Vec::new();
     let mut killed: Vec<Idx> = Vec::new();
     for &x in &heads {
-        if !is_dead(dead, x) || !racing(x) {
+        if !is_dead(dead, x) || !racing(x) || board.chain_len(x) < 2 {
             continue;
         }
         let owner = board.cell(x).color().expect("a chain");
