@@ -5,7 +5,6 @@ use crate::convert;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tengen::rules::KoRule;
 use tengen::{Illegal, Move, Size};
 
 create_exception!(
@@ -42,11 +41,16 @@ create_exception!(
 #[pyclass(module = "tengen", frozen, get_all)]
 #[derive(Clone)]
 pub struct Refusal {
-    /// The rule, as a short name: `occupied`, `off-board`, `game-over`, `suicide`, `ko`,
-    /// `positional-superko`, `situational-superko`, `natural-situational-superko`,
-    /// `capture-superko`, `cycle-set`, `disallowed-capture`, `confirmation-ko`,
-    /// `stone-supply`.
+    /// The rule, as a short name: `occupied`, `off-board`, `game-over`, `suicide`, `ko`
+    /// (any repetition rule: see `ko_rule`), `cycle-set`, `disallowed-capture`,
+    /// `confirmation-ko`, `stone-supply`.
     pub rule: String,
+    /// For `ko`: the repetition rule in force, as the `ko` rule key writes it (`simple`,
+    /// `positional`, `situational`, `natural-situational`, `capture-positional`,
+    /// `cycle-sets`).
+    pub ko_rule: Option<String>,
+    /// For `suicide`: the suicide rule in force (`forbidden`, `multi-stone`).
+    pub suicide_rule: Option<String>,
     /// The whole explanation, as tengen words it.
     pub message: String,
     /// The move refused, as a vertex (or `"pass"`).
@@ -83,13 +87,7 @@ fn rule_name(why: &Illegal) -> &'static str {
         Illegal::OffBoard(_) => "off-board",
         Illegal::Occupied(_) => "occupied",
         Illegal::Suicide { .. } => "suicide",
-        Illegal::Ko { rule, .. } => match rule {
-            KoRule::Simple | KoRule::CycleSets => "ko",
-            KoRule::Positional => "positional-superko",
-            KoRule::Situational => "situational-superko",
-            KoRule::NaturalSituational => "natural-situational-superko",
-            KoRule::CapturePositional => "capture-superko",
-        },
+        Illegal::Ko { .. } => "ko",
         Illegal::CycleSet { .. } => "cycle-set",
         Illegal::DisallowedCapture { .. } => "disallowed-capture",
         Illegal::ConfirmationKo { .. } => "confirmation-ko",
@@ -120,6 +118,14 @@ impl Refusal {
         };
         Refusal {
             rule: rule_name(why).to_string(),
+            ko_rule: match why {
+                Illegal::Ko { rule, .. } => Some(rule.to_string()),
+                _ => None,
+            },
+            suicide_rule: match why {
+                Illegal::Suicide { rule, .. } => Some(rule.to_string()),
+                _ => None,
+            },
             message: why.to_string(),
             r#move: convert::vertex(mv, size),
             earlier_move,
