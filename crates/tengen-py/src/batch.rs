@@ -6,7 +6,6 @@
 //! chunk with the GIL released. So the workers run ahead of Python by at most two chunks,
 //! and stop when the iterator is dropped (the channel closes).
 
-use crate::errors::SgfError;
 use crate::game::PyGame;
 use crate::samples::{self, SampleData, Samples};
 use crate::sgf::{self, Problem, SgfFile};
@@ -25,19 +24,17 @@ const CHUNKS_AHEAD: usize = 2;
 
 /// Every record file under `paths`, in order: a file named is taken whatever its
 /// extension; a folder is searched recursively for `.sgf` and `.mgt` files, in name
-/// order, without following links to folders (as `tengen check` does).
-pub fn find_records(paths: &[PathBuf]) -> PyResult<Vec<PathBuf>> {
+/// order, without following links to folders (as `tengen check` does). A path that does
+/// not exist is kept as a file, so that its error comes out in its place.
+pub fn find_records(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for path in paths {
-        let meta = std::fs::metadata(path)
-            .map_err(|e| SgfError::new_err(format!("{}: {e}", path.display())))?;
-        if meta.is_dir() {
-            walk(path, &mut files);
-        } else {
-            files.push(path.clone());
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(path, &mut files),
+            _ => files.push(path.clone()),
         }
     }
-    Ok(files)
+    files
 }
 
 /// The record files in `dir` and below; folders that cannot be read are skipped (their
@@ -292,7 +289,7 @@ fn iter_records(
     threads: Option<usize>,
     chunk: Option<usize>,
 ) -> PyResult<RecordIter> {
-    let files = find_records(&paths_of(paths)?)?;
+    let files = find_records(&paths_of(paths)?);
     let options = replay
         .then(|| sgf::read_options(rules, komi, None, None, false))
         .transpose()?;
@@ -400,7 +397,7 @@ fn iter_samples(
             "history is 1 to 64 positions, not {history}"
         )));
     }
-    let files = find_records(&paths_of(paths)?)?;
+    let files = find_records(&paths_of(paths)?);
     let options = sgf::read_options(rules, None, None, None, false)?;
     let pool = pool(threads)?;
     let chunk = chunk.unwrap_or_else(|| default_chunk(&pool));
