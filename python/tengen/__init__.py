@@ -11,54 +11,57 @@ Points are GTP vertices (``"D4"``) or ``(row, col)`` pairs with row 0 at the **t
 """
 
 from ._tengen import (
+    Diagnostic,
     Estimate,
+    FileResult,
     Game,
+    GameRecord,
     IllegalMove,
     Life,
+    Node,
     PhaseError,
+    Problem,
     Refusal,
+    Replay,
     RulesError,
+    Samples,
     ScoreReport,
     SgfError,
+    SgfFile,
     Terms,
+    Tree,
+    iter_records,
+    iter_samples,
+    read_sgf,
     rules_dict,
     rulesets,
+    write_sgf,
 )
-from . import _tengen
 
 __all__ = [
+    "Diagnostic",
     "Estimate",
+    "FileResult",
     "Game",
+    "GameRecord",
     "IllegalMove",
     "Life",
+    "Node",
     "PhaseError",
+    "Problem",
     "Refusal",
+    "Replay",
     "RulesError",
+    "Samples",
     "ScoreReport",
     "SgfError",
+    "SgfFile",
     "Terms",
+    "Tree",
+    "iter_records",
+    "iter_samples",
+    "read_sgf",
     "rules_dict",
     "rulesets",
-]
-
-# The record and batch API, added to the names above as the extension provides them.
-for _name in (
-    "read_sgf",
     "write_sgf",
-    "SgfFile",
-    "GameRecord",
-    "Tree",
-    "Node",
-    "Diagnostic",
-    "Problem",
-    "Replay",
-    "iter_records",
-    "FileResult",
-    "iter_samples",
-    "Samples",
-    "Settlement",
-):
-    if hasattr(_tengen, _name):
-        globals()[_name] = getattr(_tengen, _name)
-        __all__.append(_name)
-del _name
+]
