@@ -130,8 +130,9 @@ fn view(
 fn ended(game: &Game) -> Option<String> {
     match game.phase() {
         Phase::Playing => None,
-        Phase::Scoring(_) => Some("ended by passes: the dead stones are to be agreed".into()),
-        Phase::Confirming(_) => Some("ended by passes: in confirmation play".into()),
+        Phase::Ended(EndReason::Passes) if game.needs_settlement() => {
+            Some("ended by passes: the dead stones are to be agreed".into())
+        }
         Phase::Ended(EndReason::Passes) => Some("ended by passes".into()),
         Phase::Ended(EndReason::LongCycle { occurrences, .. }) => Some(format!(
             "ended by a long cycle: the same situation after moves {}, {} and {}",

@@ -133,10 +133,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         } else {
             "ruleset"
         },
-        ended_by_passes: matches!(
-            game.phase(),
-            Phase::Scoring(_) | Phase::Ended(EndReason::Passes)
-        ),
+        ended_by_passes: matches!(game.phase(), Phase::Ended(EndReason::Passes)),
         dead: args.dead,
         dead_note: settled.note,
         dead_stones: report

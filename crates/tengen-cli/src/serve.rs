@@ -24,6 +24,17 @@ pub struct Args {
     /// Messages a second one WebSocket connection may send.
     #[arg(long, default_value_t = 20)]
     pub ws_rate: u32,
+    /// HTTP requests a second one address may make, in bursts of three times as many
+    /// (0: no limit).
+    #[arg(long, default_value_t = 20)]
+    pub http_rate: u32,
+    /// Connections one address may have open at once, WebSockets included (0: no limit).
+    #[arg(long, default_value_t = 64)]
+    pub max_connections_per_address: usize,
+    /// Seconds after which a WebSocket that sent nothing (not even the answer to a ping)
+    /// is closed (0: never).
+    #[arg(long, default_value_t = 90)]
+    pub ws_idle_timeout: u64,
 }
 
 /// The web board: `--web`, else `web/` here, else the one of the source tree.
@@ -56,6 +67,10 @@ pub fn run(args: Args) -> Result<(), String> {
         limits: Limits {
             open_games_per_client: args.max_open_games,
             ws_messages_per_second: args.ws_rate,
+            http_requests_per_second: args.http_rate,
+            http_burst: args.http_rate.saturating_mul(3),
+            connections_per_client: args.max_connections_per_address,
+            ws_idle_timeout: std::time::Duration::from_secs(args.ws_idle_timeout),
             ..Limits::default()
         },
     };

@@ -111,7 +111,7 @@ fn check_record(path: &Path) -> String {
     let re = replayed.result.clone().expect("every record has RE");
     let game = &replayed.game;
     let rescored = match game.phase() {
-        Phase::Scoring(_) | Phase::Playing => {
+        _ if game.needs_settlement() || game.phase() == &Phase::Playing => {
             let last = tree.nodes.last().unwrap();
             let marked = |id: &str, c: Color| -> Vec<Point> {
                 let values = last.get(id).map(|p| p.values.to_vec()).unwrap_or_default();
@@ -125,9 +125,7 @@ fn check_record(path: &Path) -> String {
             dead.extend(marked("TW", Color::Black));
             game.score_with_dead(&dead).unwrap().result.to_string()
         }
-        Phase::Ended(_) | Phase::Confirming(_) => {
-            game.result().map(|r| r.to_string()).unwrap_or_default()
-        }
+        _ => game.result().map(|r| r.to_string()).unwrap_or_default(),
     };
     // A game lost by resignation, time or forfeit has its result from the referee.
     if !re.contains("+R") && !re.contains("+T") && !re.contains("+F") && re != "Void" {

@@ -155,13 +155,51 @@ async fn nothing_acknowledged_is_lost_after_kill_9() {
     assert_eq!(snap["phase"], "scoring");
     assert_eq!(snap["scoring"]["dead"], scoring_before["dead"]);
     assert_eq!(snap["scoring"]["accepted"], scoring_before["accepted"]);
-    assert_eq!(snap["scoring"]["deadline"], scoring_before["deadline"]);
+    // The same deadline, or a later one if the restart took long enough to count as time
+    // the server was down (which is charged to nobody).
+    let deadline = |v: &serde_json::Value| v["deadline"].as_i64().unwrap();
+    assert!(deadline(&snap["scoring"]) >= deadline(&scoring_before));
     let (st, r) = node.act(&scored, &sb, json!({"type": "accept"})).await;
     assert_eq!(st, 200, "{r}");
     assert_eq!(r["game"]["result"], "B+4.5");
     // Play goes on in the clocked game after the restart.
     let (st, r) = node
         .act(&clocked, &cb, json!({"type": "play", "point": "E5"}))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    drop(node);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A game of twenty seconds each: Black is to move when the server is killed; it stays
+/// down for six seconds. After the restart Black has about as much time as before the
+/// kill (the server's signs of life come every second, so at most a second or two of the
+/// downtime may be charged), and a notice says how long the server was down.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_time_the_server_was_down_is_charged_to_nobody() {
+    let dir = temp_dir("downtime");
+    let db = dir.join("games.db").to_string_lossy().to_string();
+    let node = start(&db);
+    let (id, black, _white) = node.game(json!({"size": 9, "time": "absolute:20"})).await;
+    let before = node.snapshot(&id).await["clock"]["black"]["flag_in_ms"]
+        .as_i64()
+        .unwrap();
+    // Let a sign of life be stored after the game started.
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    node.kill9();
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    let node = start(&db);
+    let snap = node.snapshot(&id).await;
+    assert_eq!(snap["phase"], "playing", "{snap}");
+    let after = snap["clock"]["black"]["flag_in_ms"].as_i64().unwrap();
+    eprintln!("Black had {before} ms before the kill, {after} ms after the restart");
+    assert!(
+        after > before - 4000,
+        "{before} ms before, {after} ms after"
+    );
+    assert_eq!(snap["notice"]["code"], "downtime", "{snap}");
+    let (st, r) = node
+        .act(&id, &black, json!({"type": "play", "point": "E5"}))
         .await;
     assert_eq!(st, 200, "{r}");
     drop(node);

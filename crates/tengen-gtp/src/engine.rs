@@ -390,8 +390,9 @@ impl Engine {
     /// stones, which GTP does not have: a controller that goes on playing (to clean up
     /// dead stones, say) resumes the game, as a rejection would.
     fn resume_after_passes(&mut self) {
-        if matches!(self.game.phase(), tengen::Phase::Scoring(_)) {
-            self.game.resume();
+        if self.game.needs_settlement() {
+            // Resuming a game that waits for its dead stones always succeeds.
+            let _ = self.game.resume();
         }
     }
 
@@ -447,8 +448,7 @@ impl Engine {
         }
         out.push_str(&match g.phase() {
             tengen::Phase::Playing => format!("{} to move", g.to_move()),
-            tengen::Phase::Scoring(_) => "the players passed: dead stones are being marked".into(),
-            tengen::Phase::Confirming(_) => format!("confirmation play, {} to move", g.to_move()),
+            _ if g.needs_settlement() => "the players passed: dead stones are being marked".into(),
             tengen::Phase::Ended(reason) => format!("the game is over: {}", describe_end(reason)),
         });
         Ok(out)

@@ -1,5 +1,6 @@
 //! The HTTP routes (docs/protocol.md): JSON in and out, every refusal a JSON error, and
-//! the web board's files.
+//! the web board's own files (its pages, scripts, styles and icon: nothing else of its
+//! directory, such as its tests or package files).
 
 use crate::app::App;
 use crate::error::ApiError;
@@ -22,7 +23,7 @@ use tower_http::services::{ServeDir, ServeFile};
 /// The machine-readable protocol description.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
-/// Every route of the server.
+/// Every route of the server, behind the request guard and with the security headers.
 pub fn router(app: Arc<App>) -> Router {
     let limit = app.limits.body_bytes;
     let web = app.web_dir.clone();
@@ -42,13 +43,36 @@ pub fn router(app: Arc<App>) -> Router {
         router = router
             .route_service("/", ServeFile::new(dir.join("index.html")))
             .route_service("/game/{id}", ServeFile::new(dir.join("game.html")))
-            .fallback_service(ServeDir::new(dir));
+            .route_service("/favicon.svg", ServeFile::new(dir.join("favicon.svg")))
+            .nest_service("/css", ServeDir::new(dir.join("css")))
+            .nest_service("/js", ServeDir::new(dir.join("js")));
     }
-    router.layer(DefaultBodyLimit::max(limit)).with_state(app)
+    router
+        .fallback(page_not_found)
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            crate::guard::guard,
+        ))
+        .layer(axum::middleware::map_response(
+            crate::guard::security_headers,
+        ))
+        .with_state(app)
 }
 
-async fn health(State(app): State<Arc<App>>) -> Json<Value> {
-    Json(json!({"ok": true, "games_loaded": app.loaded()}))
+/// 200 while the database can store games, else 503 with the reason.
+async fn health(State(app): State<Arc<App>>) -> Response {
+    let (ok, body) = app.health().await;
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(body)).into_response()
+}
+
+async fn page_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page")
 }
 
 async fn openapi() -> Response {
@@ -201,6 +225,10 @@ async fn post_action(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let env: Envelope = parse_body(body)?;
-    let (seq, game) = app.act(&id, bearer(&headers), &env, true).await?;
-    Ok(Json(json!({"seq": seq, "game": game})))
+    let acted = app.act(&id, bearer(&headers), &env, true).await?;
+    let mut reply = json!({"seq": acted.seq, "game": acted.game});
+    if let Some(token) = acted.token {
+        reply["token"] = json!(token);
+    }
+    Ok(Json(reply))
 }

@@ -1,56 +1,59 @@
 //! The server's state: the games in memory, each behind its own lock, kept in step with the
-//! database. Every change goes the same way: decide the event under the game's lock, store
-//! it at the next step (the database refuses a step that another server stored first: then
-//! catch up and decide again), apply it, broadcast the new snapshot, and only then answer.
+//! database. Every change goes the same way: decide the event under the game's lock, work
+//! out the game after it, store the event at the next step together with the status the
+//! game then has (the database refuses a step that another server stored first: then
+//! catch up and decide again), take the new state, broadcast it, and only then answer.
 
+use crate::bot::Bots;
 use crate::error::ApiError;
 use crate::events::{Action, Envelope, Event, Side};
-use crate::live::{LiveGame, Millis, PhaseName};
-use crate::settings::{color_name, CreateRequest, Settings};
+use crate::limits::{ClientRates, Limits};
+use crate::live::{millis, LiveGame, Millis, PhaseName};
+use crate::settings::{color_from_name, color_name, CreateRequest, Settings};
 use crate::snapshot::{snapshot, summary};
-use crate::store::{AppendError, GameRow, Store};
+use crate::store::{AppendError, GameRow, StatusChange, Store};
+use crate::tokens::{random_token, Holder};
 use axum::http::StatusCode;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use tengen::{Color, Move};
+use tengen::Color;
 use tokio::sync::broadcast;
 use tokio::task::AbortHandle;
-
-/// Limits on what one client may ask (docs/protocol.md).
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Largest HTTP body, in bytes.
-    pub body_bytes: usize,
-    /// Largest WebSocket message, in bytes.
-    pub ws_message_bytes: usize,
-    /// Messages a second one WebSocket connection may send.
-    pub ws_messages_per_second: u32,
-    /// Unfinished games one client (address) may have created; 0 for no limit.
-    pub open_games_per_client: i64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            body_bytes: 64 * 1024,
-            ws_message_bytes: 16 * 1024,
-            ws_messages_per_second: 20,
-            open_games_per_client: 20,
-        }
-    }
-}
 
 /// One game in memory.
 pub struct GameCell {
     /// The game's id.
     pub id: String,
-    state: tokio::sync::Mutex<LiveGame>,
+    pub(crate) state: tokio::sync::Mutex<LiveGame>,
     /// Every change's snapshot message, for the WebSocket viewers.
     pub updates: broadcast::Sender<Arc<str>>,
     timer: Mutex<Option<(Millis, AbortHandle)>>,
+    /// The bot's search, if one is under way.
+    pub(crate) bot: Mutex<Option<crate::bot::Search>>,
+}
+
+/// A time the server was down: from its last sign of life to its restart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Downtime {
+    /// The last sign of life of any server on the database.
+    pub from: Millis,
+    /// The restart.
+    pub to: Millis,
+}
+
+/// What an action came to: the new step, the snapshot if asked for, and for a join the
+/// seat's secret (fresh when the join used the seat's invitation).
+#[derive(Clone, Debug)]
+pub struct Acted {
+    /// The last stored event.
+    pub seq: i64,
+    /// The snapshot after the action.
+    pub game: Option<Value>,
+    /// The seat's secret, after a join.
+    pub token: Option<String>,
 }
 
 /// The server.
@@ -61,7 +64,15 @@ pub struct App {
     pub limits: Limits,
     /// Where the web board's files are, if served.
     pub web_dir: Option<PathBuf>,
+    /// Each client's HTTP request rate.
+    pub rates: ClientRates,
+    /// The bot's searches.
+    pub bots: Bots,
+    /// This server's name in the database's list of live servers.
+    pub node: String,
     games: Mutex<HashMap<String, Arc<GameCell>>>,
+    /// The lock on the SQLite file, held as long as the server lives.
+    lock: Mutex<Option<std::fs::File>>,
 }
 
 /// Milliseconds since the Unix epoch, now.
@@ -79,11 +90,6 @@ fn random_id(len: usize) -> String {
         .collect()
 }
 
-fn random_token() -> String {
-    let bytes: [u8; 16] = rand::thread_rng().gen();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// The message every viewer gets after a change.
 fn state_message(g: &LiveGame) -> Arc<str> {
     Arc::from(json!({"type": "state", "game": snapshot(g, now())}).to_string())
@@ -94,27 +100,47 @@ impl App {
     pub fn new(store: Store, limits: Limits, web_dir: Option<PathBuf>) -> Arc<App> {
         Arc::new(App {
             store,
+            rates: ClientRates::new(limits.http_requests_per_second, limits.http_burst),
             limits,
             web_dir,
+            bots: Bots::default(),
+            node: random_id(12),
             games: Mutex::new(HashMap::new()),
+            lock: Mutex::new(None),
         })
+    }
+
+    /// Keeps the database's lock for as long as the server lives.
+    pub fn hold_lock(&self, file: std::fs::File) {
+        if let Ok(mut lock) = self.lock.lock() {
+            *lock = Some(file);
+        }
     }
 
     fn cached(&self, id: &str) -> Option<Arc<GameCell>> {
         self.games.lock().ok()?.get(id).cloned()
     }
 
-    fn insert(&self, g: LiveGame) -> Arc<GameCell> {
+    /// Puts a game in memory; the cell there already if another task was first (and
+    /// whether this one was put there).
+    fn insert(&self, mut g: LiveGame) -> (Arc<GameCell>, bool) {
+        let expiry = millis(self.limits.waiting_game_expiry);
+        g.waiting_expiry = (expiry > 0).then_some(expiry);
         let id = g.id.clone();
         let cell = Arc::new(GameCell {
             id: id.clone(),
             state: tokio::sync::Mutex::new(g),
             updates: broadcast::channel(64).0,
             timer: Mutex::new(None),
+            bot: Mutex::new(None),
         });
         match self.games.lock() {
-            Ok(mut map) => map.entry(id).or_insert(cell).clone(),
-            Err(_) => cell,
+            Ok(mut map) => {
+                let kept = map.entry(id).or_insert_with(|| cell.clone()).clone();
+                let fresh = Arc::ptr_eq(&kept, &cell);
+                (kept, fresh)
+            }
+            Err(_) => (cell, true),
         }
     }
 
@@ -125,22 +151,10 @@ impl App {
         client: &str,
     ) -> Result<Value, ApiError> {
         let settings = req.check(rand::thread_rng().gen())?;
-        let limit = self.limits.open_games_per_client;
-        if limit > 0 {
-            let open = self
-                .store
-                .open_games_of(client)
-                .await
-                .map_err(ApiError::internal)?;
-            if open >= limit {
-                return Err(ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "too_many_games",
-                    format!("you have {open} unfinished games; finish or resign one first"),
-                ));
-            }
-        }
         let bot = settings.bot_color();
+        let creator = color_from_name(&settings.creator).unwrap_or(Color::Black);
+        // The creator's seat gets its secret; the other seat, a person's, an invitation
+        // that its first join exchanges for a secret of its own.
         let tokens = [Color::Black, Color::White].map(|c| {
             if bot == Some(c) {
                 String::new()
@@ -156,15 +170,26 @@ impl App {
             white_token: tokens[1].clone(),
             created,
         };
-        self.store
-            .create_game(&row, client)
+        let limit = self.limits.open_games_per_client;
+        let stored = self
+            .store
+            .create_game_within(&row, client, (limit > 0).then_some(limit))
             .await
             .map_err(ApiError::internal)?;
+        if !stored {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                format!("you have {limit} unfinished games; finish, resign or cancel one first"),
+            ));
+        }
         let g = LiveGame::new(row.id.clone(), settings.clone(), tokens.clone(), created);
         let id = g.id.clone();
-        let cell = self.insert(g);
+        let (cell, _) = self.insert(g);
         let game = {
             let g = cell.state.lock().await;
+            // The timer of a game nobody joins: its expiry.
+            self.arm_timer(&cell, &g);
             snapshot(&g, now())
         };
         let seat = |c: Color| {
@@ -172,7 +197,11 @@ impl App {
             if t.is_empty() {
                 Value::Null
             } else {
-                json!({"token": t, "link": format!("/game/{id}?seat={}&token={t}", color_name(c))})
+                json!({
+                    "token": t,
+                    "link": format!("/game/{id}?seat={}&token={t}", color_name(c)),
+                    "invitation": c != creator,
+                })
             }
         };
         Ok(json!({
@@ -189,6 +218,22 @@ impl App {
         if let Some(c) = self.cached(id) {
             return Ok(c);
         }
+        let (cell, fresh) = self.load(id).await?;
+        if fresh {
+            let app = self.clone();
+            let c = cell.clone();
+            // Whatever the loaded game waits for (a proposal, the bot, a timer) starts now.
+            tokio::spawn(async move {
+                let mut g = c.state.lock().await;
+                app.follow_up(&c, &mut g, true).await;
+            });
+        }
+        Ok(cell)
+    }
+
+    /// Reads a game from the database and puts it in memory; whether it was put there by
+    /// this call (or found there, loaded meanwhile by another).
+    async fn load(self: &Arc<App>, id: &str) -> Result<(Arc<GameCell>, bool), ApiError> {
         if id.len() > 64 {
             return Err(ApiError::not_found(id));
         }
@@ -209,15 +254,7 @@ impl App {
         );
         let events = self.store.events(id, 0).await.map_err(ApiError::internal)?;
         apply_rows(&mut g, &events);
-        let cell = self.insert(g);
-        let app = self.clone();
-        let c = cell.clone();
-        // Whatever the loaded game waits for (a proposal, the bot, a timer) starts now.
-        tokio::spawn(async move {
-            let mut g = c.state.lock().await;
-            app.follow_up(&c, &mut g, true).await;
-        });
-        Ok(cell)
+        Ok(self.insert(g))
     }
 
     /// The snapshot of a game now.
@@ -257,34 +294,55 @@ impl App {
         Ok(crate::sgf::record(&g))
     }
 
-    /// A seat's action, by token: the new step once it is stored and broadcast, and the
-    /// snapshot after it if `want_snapshot`.
+    /// The action of whoever holds `token` (or the envelope's): the new step once it is
+    /// stored and broadcast, the snapshot after it if `want_snapshot`, and after a join
+    /// the seat's secret. A seat's invitation may only join, and that exchanges it.
     pub async fn act(
         self: &Arc<App>,
         id: &str,
         token: Option<&str>,
         env: &Envelope,
         want_snapshot: bool,
-    ) -> Result<(i64, Option<Value>), ApiError> {
+    ) -> Result<Acted, ApiError> {
         let cell = self.cell(id).await?;
         let mut g = cell.state.lock().await;
         let token = token
             .or(env.token.as_deref())
             .ok_or_else(ApiError::unauthorized)?;
-        let seat = g.seat_of(token).ok_or_else(ApiError::unauthorized)?;
-        self.act_locked(&cell, &mut g, seat, &env.action, env.seq)
-            .await?;
-        Ok((g.seq, want_snapshot.then(|| snapshot(&g, now()))))
+        let joining = matches!(env.action, Action::Join { .. });
+        let (seat, exchange) = match g.holder(token) {
+            None => return Err(ApiError::unauthorized()),
+            Some(Holder::Seat(c)) => (c, None),
+            Some(Holder::Invitation(c)) if joining => (c, Some(random_token())),
+            Some(Holder::Invitation(_)) => return Err(ApiError::invitation_only()),
+            Some(Holder::SpentInvitation(_)) => return Err(ApiError::spent_invitation()),
+        };
+        self.act_locked(
+            &cell,
+            &mut g,
+            seat,
+            &env.action,
+            env.seq,
+            exchange.as_deref(),
+        )
+        .await?;
+        Ok(Acted {
+            seq: g.seq,
+            game: want_snapshot.then(|| snapshot(&g, now())),
+            token: joining.then(|| g.tokens[seat.index()].clone()),
+        })
     }
 
-    /// Decides, stores and applies an action of `seat` under the game's lock.
-    async fn act_locked(
+    /// Decides, stores and applies an action of `seat` under the game's lock;
+    /// `exchange` is the fresh secret of a join made with the seat's invitation.
+    pub(crate) async fn act_locked(
         self: &Arc<App>,
-        cell: &GameCell,
+        cell: &Arc<GameCell>,
         g: &mut LiveGame,
         seat: Color,
         action: &Action,
         seen: Option<i64>,
+        exchange: Option<&str>,
     ) -> Result<(), ApiError> {
         for _attempt in 0..4 {
             let at = now();
@@ -301,7 +359,7 @@ impl App {
                     .with("seq", g.seq));
                 }
             }
-            let Some(event) = g.decide(action, seat)? else {
+            let Some(event) = g.decide(action, seat, exchange)? else {
                 return Ok(());
             };
             if self.commit_or_catch_up(cell, g, event, at).await? {
@@ -316,8 +374,10 @@ impl App {
         ))
     }
 
-    /// Stores `event` as the next step and applies it (true), or, if another server
-    /// stored that step first, catches up with the database (false).
+    /// Stores `event` as the next step, with the status it gives the game in the same
+    /// transaction, and takes the game after it (true); or, if another server stored that
+    /// step first, catches up with the database (false). Nothing changes in memory unless
+    /// the event is stored.
     async fn commit_or_catch_up(
         self: &Arc<App>,
         cell: &GameCell,
@@ -327,19 +387,21 @@ impl App {
     ) -> Result<bool, ApiError> {
         let body = serde_json::to_string(&event).map_err(ApiError::internal)?;
         let seq = g.seq + 1;
-        match self.store.append(&g.id, seq, &body, at).await {
+        let mut next = g.clone();
+        next.apply(seq, &event, at).map_err(|e| {
+            ApiError::internal(format!("game {}: event {body} does not apply: {e}", g.id))
+        })?;
+        let status = (next.status() != g.status()).then(|| StatusChange {
+            status: next.status(),
+            result: next.game.result().map(|r| r.to_string()),
+        });
+        match self
+            .store
+            .append_with_status(&g.id, seq, &body, at, status)
+            .await
+        {
             Ok(()) => {
-                let was_finished = g.phase() == PhaseName::Finished;
-                if let Err(e) = g.apply(seq, &event, at) {
-                    tracing::error!("game {}: stored event {seq} did not apply: {e}", g.id);
-                }
-                if !was_finished && g.phase() == PhaseName::Finished {
-                    let result = g.game.result().map(|r| r.to_string());
-                    self.store
-                        .set_status(&g.id, "finished", result.as_deref(), at)
-                        .await
-                        .map_err(ApiError::internal)?;
-                }
+                *g = next;
                 let _ = cell.updates.send(state_message(g));
                 Ok(true)
             }
@@ -347,7 +409,7 @@ impl App {
                 self.catch_up(cell, g).await?;
                 Ok(false)
             }
-            Err(AppendError::Db(e)) => Err(ApiError::internal(e)),
+            Err(e) => Err(ApiError::storage(e)),
         }
     }
 
@@ -397,7 +459,7 @@ impl App {
     /// What a change leads to: the proposal of dead stones when scoring starts, the bot's
     /// answers (only on the server that stored the change, `local`), and the timer for
     /// the next deadline.
-    async fn follow_up(self: &Arc<App>, cell: &GameCell, g: &mut LiveGame, local: bool) {
+    async fn follow_up(self: &Arc<App>, cell: &Arc<GameCell>, g: &mut LiveGame, local: bool) {
         for _ in 0..8 {
             let next = match self.next_event(g, local).await {
                 Some(e) => e,
@@ -409,7 +471,7 @@ impl App {
             }
         }
         if local {
-            self.start_bot(cell, g);
+            self.bots.follow(self, cell, g);
         }
         self.arm_timer(cell, g);
     }
@@ -445,77 +507,22 @@ impl App {
             return Some(Event::Propose { dead });
         }
         let bot = g.settings.bot_color()?;
-        let marks = g.game.marks()?;
-        if marks.accepted[bot.index()] {
+        let marks = g.marks()?;
+        if g.accepted(bot) {
             return None;
         }
         let proposal: std::collections::BTreeSet<_> = g.proposal.iter().copied().collect();
         let color = Side::from(bot);
-        Some(if marks.dead == proposal {
+        Some(if *marks == proposal {
             Event::Accept { color }
         } else {
             Event::Reject { color }
         })
     }
 
-    /// Starts the bot's search if it is its turn; the move is stored only if the game
-    /// has not changed meanwhile.
-    fn start_bot(self: &Arc<App>, cell: &GameCell, g: &LiveGame) {
-        let Some(bot) = g.settings.bot_color() else {
-            return;
-        };
-        let playing = matches!(g.phase(), PhaseName::Playing | PhaseName::Confirming);
-        if !playing || g.to_move() != bot {
-            return;
-        }
-        let playouts = g.settings.bot.as_ref().map_or(3000, |b| b.playouts);
-        let game = g
-            .game
-            .confirmation()
-            .cloned()
-            .unwrap_or_else(|| g.game.clone());
-        let seq = g.seq;
-        let app = self.clone();
-        let Some(cell) = self.cached(&cell.id) else {
-            return;
-        };
-        tokio::spawn(async move {
-            let decision = tokio::task::spawn_blocking(move || {
-                let options = tengen_player::mcts::Options {
-                    seed: seq as u64,
-                    ..Default::default()
-                };
-                tengen_player::mcts::choose(
-                    &game,
-                    bot,
-                    tengen_player::mcts::Budget::Playouts(playouts),
-                    options,
-                )
-            })
-            .await;
-            let Ok(decision) = decision else {
-                return;
-            };
-            let mut g = cell.state.lock().await;
-            if g.seq != seq {
-                return;
-            }
-            let size = g.size();
-            let action = match decision.mv {
-                None => Action::Resign,
-                Some(Move::Pass) => Action::Pass,
-                Some(Move::Play(p)) => Action::Play {
-                    point: p.to_gtp(size).unwrap_or_default(),
-                },
-            };
-            if let Err(e) = app.act_locked(&cell, &mut g, bot, &action, Some(seq)).await {
-                tracing::warn!("game {}: the bot's move was refused: {e}", g.id);
-            }
-        });
-    }
-
-    /// Sets the game's timer to its next deadline (a loss on time, the end of scoring).
-    fn arm_timer(self: &Arc<App>, cell: &GameCell, g: &LiveGame) {
+    /// Sets the game's timer to its next deadline (a loss on time, the end of scoring,
+    /// the expiry of a game nobody joined).
+    fn arm_timer(self: &Arc<App>, cell: &Arc<GameCell>, g: &LiveGame) {
         let deadline = g.deadline();
         let Ok(mut timer) = cell.timer.lock() else {
             return;
@@ -526,10 +533,11 @@ impl App {
         if let Some((_, handle)) = timer.take() {
             handle.abort();
         }
-        let (Some(deadline), Some(cell)) = (deadline, self.cached(&cell.id)) else {
+        let Some(deadline) = deadline else {
             return;
         };
         let app = self.clone();
+        let cell = cell.clone();
         let task = tokio::spawn(async move {
             let wait = u64::try_from(deadline - now()).unwrap_or(0);
             tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
@@ -551,21 +559,61 @@ impl App {
     }
 
     /// Loads every unfinished game, so that their clocks, bots and scoring phases go on
-    /// after a restart.
-    pub async fn recover(self: &Arc<App>) -> Result<usize, ApiError> {
+    /// after a restart. A game that cannot be read is logged and skipped. The time the
+    /// server was down (`downtime`) is charged to nobody: each game whose time was running
+    /// then gets a [`Event::Downtime`]. A game the log shows ended whose row still says
+    /// active (a server stopped between the two by an older version) has its row
+    /// repaired. The number of games resumed.
+    pub async fn recover(self: &Arc<App>, downtime: Option<Downtime>) -> Result<usize, ApiError> {
         let ids = self
             .store
             .list("active", i64::MAX)
             .await
             .map_err(ApiError::internal)?;
+        let mut resumed = 0;
         for id in &ids {
-            self.cell(id).await?;
+            let cell = match self.load(id).await {
+                Ok((cell, _)) => cell,
+                Err(e) => {
+                    tracing::error!("game {id} cannot be read and was skipped: {e}");
+                    continue;
+                }
+            };
+            let mut g = cell.state.lock().await;
+            if let Some(d) = downtime {
+                if g.time_runs() && g.updated <= d.from {
+                    let event = Event::Downtime {
+                        from: d.from,
+                        to: d.to,
+                    };
+                    if let Err(e) = self.commit_or_catch_up(&cell, &mut g, event, d.to).await {
+                        tracing::error!("game {id}: the downtime could not be stored: {e}");
+                    }
+                }
+            }
+            if g.status() != "active" {
+                let result = g.game.result().map(|r| r.to_string());
+                if let Err(e) = self
+                    .store
+                    .set_status(id, g.status(), result.as_deref(), g.updated)
+                    .await
+                {
+                    tracing::error!("game {id}: its status could not be repaired: {e}");
+                }
+            }
+            drop(g);
+            let app = self.clone();
+            tokio::spawn(async move {
+                let mut g = cell.state.lock().await;
+                app.follow_up(&cell, &mut g, true).await;
+            });
+            resumed += 1;
         }
-        Ok(ids.len())
+        Ok(resumed)
     }
 
-    /// Forgets the finished games nobody is watching (they are loaded again on demand);
-    /// the number forgotten.
+    /// Forgets the finished and cancelled games nobody is watching (they are loaded again
+    /// on demand); the number forgotten.
     pub fn evict_finished(&self) -> usize {
         let Ok(mut map) = self.games.lock() else {
             return 0;
@@ -573,12 +621,9 @@ impl App {
         let before = map.len();
         map.retain(|_, cell| {
             let idle = cell.updates.receiver_count() == 0;
-            let finished = cell
-                .state
-                .try_lock()
-                .map(|g| g.phase() == PhaseName::Finished);
+            let over = cell.state.try_lock().map(|g| g.phase().is_over());
             // A game busy right now (locked) is kept.
-            !(idle && finished.unwrap_or(false))
+            !(idle && over.unwrap_or(false))
         });
         before - map.len()
     }
@@ -586,6 +631,22 @@ impl App {
     /// The number of games in memory.
     pub fn loaded(&self) -> usize {
         self.games.lock().map_or(0, |m| m.len())
+    }
+
+    /// `/api/health`: whether the database can store games (else the reply is 503 and
+    /// moves are refused), the games in memory and the bot's searches.
+    pub async fn health(&self) -> (bool, Value) {
+        let db = self.store.health().await;
+        let ok = db.is_ok();
+        (
+            ok,
+            json!({
+                "ok": ok,
+                "database": db.err().unwrap_or_else(|| "ok".to_string()),
+                "games_loaded": self.loaded(),
+                "bot": self.bots.figures(),
+            }),
+        )
     }
 }
 

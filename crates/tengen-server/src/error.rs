@@ -59,6 +59,35 @@ impl ApiError {
         )
     }
 
+    /// An invitation used for anything but taking its seat.
+    pub fn invitation_only() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "an invitation only takes its seat: join with it first, then act with the seat's token the join returns",
+        )
+    }
+
+    /// An invitation whose seat was taken with it already.
+    pub fn spent_invitation() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "this invitation was used to take its seat already; it acts for nothing now",
+        )
+    }
+
+    /// The database cannot store games now (its file deleted, replaced or damaged, or
+    /// the database failing): nothing was stored.
+    pub fn storage(why: impl fmt::Display) -> ApiError {
+        tracing::error!("storage failed: {why}");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage_failed",
+            format!("the server cannot store games now, and nothing was stored: {why}"),
+        )
+    }
+
     /// An action in the wrong phase.
     pub fn wrong_phase(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, "wrong_phase", message)

@@ -43,7 +43,18 @@ pub enum Event {
         color: Side,
         /// The display name.
         name: String,
+        /// The seat's fresh secret, when the join exchanged the seat's invitation for it
+        /// (the invitation acts for nothing afterwards).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
+    /// The creator cancelled the game before it started.
+    Cancel {
+        /// The creator's seat.
+        color: Side,
+    },
+    /// Nobody took the open seat in time: the game is cancelled.
+    Expire,
     /// A play or a pass (`"pass"`), in the game or in confirmation play.
     Play {
         /// Who moved.
@@ -90,8 +101,20 @@ pub enum Event {
         /// Who rejected.
         color: Side,
     },
-    /// The scoring phase's time limit passed: the current marks stand.
+    /// The scoring phase's time limit passed and the marks as they stood were accepted
+    /// (stored by servers before [`Event::ScoringDeadline`]; replayed as it was).
     ScoringTimeout,
+    /// The scoring phase ran out before both players accepted the same marks: the
+    /// server's own proposal of dead stones settles the game.
+    ScoringDeadline,
+    /// The server was down from `from` (its last sign of life) until `to` (its restart):
+    /// that time is charged to nobody.
+    Downtime {
+        /// The server's last sign of life before the restart.
+        from: i64,
+        /// The restart.
+        to: i64,
+    },
 }
 
 /// An action a seat asks for (docs/protocol.md, `POST /api/games/{id}/actions`).
@@ -134,6 +157,8 @@ pub enum Action {
     },
     /// Reject the marks.
     Reject,
+    /// Cancel a game that has not started (its creator only).
+    Cancel,
 }
 
 /// An action with its envelope: the seat token, an id to echo and the last event seen.
@@ -171,6 +196,32 @@ mod tests {
             serde_json::from_str::<Event>(&t).unwrap(),
             Event::ScoringTimeout
         );
+    }
+
+    /// A join stored before invitations were exchanged has no token, and still reads.
+    #[test]
+    fn joins_carry_a_token_only_when_an_invitation_was_exchanged() {
+        let old: Event =
+            serde_json::from_str(r#"{"type":"join","color":"white","name":"Bob"}"#).unwrap();
+        assert_eq!(
+            old,
+            Event::Join {
+                color: Side::White,
+                name: "Bob".into(),
+                token: None
+            }
+        );
+        assert_eq!(
+            serde_json::to_string(&old).unwrap(),
+            r#"{"type":"join","color":"white","name":"Bob"}"#
+        );
+        let new = Event::Join {
+            color: Side::White,
+            name: "Bob".into(),
+            token: Some("t".into()),
+        };
+        let text = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), new);
     }
 
     #[test]

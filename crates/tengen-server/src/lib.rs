@@ -4,15 +4,22 @@
 
 pub mod api;
 pub mod app;
+pub mod bot;
+pub mod dbfile;
 pub mod error;
 pub mod events;
+pub mod guard;
+pub mod limits;
+pub mod listen;
 pub mod live;
 pub mod serve;
 pub mod settings;
 pub mod sgf;
 pub mod snapshot;
 pub mod store;
+pub mod tokens;
 pub mod ws;
 
-pub use app::{App, Limits};
+pub use app::App;
+pub use limits::Limits;
 pub use serve::{start, Config, Started};

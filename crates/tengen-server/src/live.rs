@@ -5,14 +5,15 @@
 
 use crate::error::ApiError;
 use crate::events::{Action, Event, Side};
-use crate::settings::{clean_name, Settings};
+use crate::settings::{check_name, color_from_name, Settings, BOT_NAME};
+use crate::tokens::{same_token, Holder, Invitation};
 use axum::http::StatusCode;
 use std::collections::BTreeSet;
 use std::time::Duration;
 use tengen::clock::Clock;
-use tengen::game::Phase;
 use tengen::rules::HandicapPlacement;
-use tengen::{Color, Game, Illegal, Move, Point, Size};
+use tengen::Phase;
+use tengen::{Color, Game, Illegal, Move, Point, Settlement, Size, Stage};
 
 /// Milliseconds since the Unix epoch.
 pub type Millis = i64;
@@ -32,6 +33,9 @@ pub enum PhaseName {
     Confirming,
     /// The game is over.
     Finished,
+    /// The game was cancelled before it started (by its creator, or because nobody took
+    /// the open seat in time): no result.
+    Cancelled,
 }
 
 impl PhaseName {
@@ -44,9 +48,85 @@ impl PhaseName {
             PhaseName::Scoring => "scoring",
             PhaseName::Confirming => "confirming",
             PhaseName::Finished => "finished",
+            PhaseName::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the game is over for good (finished or cancelled).
+    pub fn is_over(self) -> bool {
+        matches!(self, PhaseName::Finished | PhaseName::Cancelled)
+    }
+
+    /// Whether the clock of the player to move runs in this phase.
+    fn is_clocked(self) -> bool {
+        matches!(
+            self,
+            PhaseName::Placing | PhaseName::Playing | PhaseName::Confirming
+        )
+    }
+}
+
+/// Why a game was cancelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CancelReason {
+    /// Its creator cancelled it before it started.
+    Creator,
+    /// Nobody took the open seat in time.
+    Expired,
+}
+
+/// Something the server did on its own that the players should be told about, shown with
+/// the game until the next notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The time for counting ran out before both players accepted the same marks: the
+    /// server's own proposal of dead stones settled the game.
+    ScoringDeadline,
+    /// The creator cancelled the game before it started.
+    Cancelled,
+    /// Nobody took the open seat in time: the game was cancelled.
+    Expired,
+    /// The server was down this many milliseconds; nobody's time ran meanwhile.
+    Downtime {
+        /// How long the server was down.
+        ms: i64,
+    },
+}
+
+impl Notice {
+    /// The notice's stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Notice::ScoringDeadline => "scoring_deadline",
+            Notice::Cancelled => "cancelled",
+            Notice::Expired => "expired",
+            Notice::Downtime { .. } => "downtime",
+        }
+    }
+
+    /// A sentence for the players.
+    pub fn message(self) -> String {
+        match self {
+            Notice::ScoringDeadline => "The time for counting ran out before both players \
+                accepted the same marks: the dead stones the server proposed were used, not \
+                the last marks."
+                .into(),
+            Notice::Cancelled => "The creator cancelled this game before it started.".into(),
+            Notice::Expired => "Nobody took the open seat in time: this game was cancelled.".into(),
+            Notice::Downtime { ms } => format!(
+                "The server was down for {} s; nobody's clock ran meanwhile.",
+                (ms + 500) / 1000
+            ),
         }
     }
 }
+
+/// How long after a change of the marks the scoring phase lasts at least (at most the
+/// scoring time limit itself): time for the opponent to look at the change and accept it.
+pub const MARKS_GRACE_MS: i64 = 60_000;
+
+/// The most changes of name a seat may make in a game after taking it.
+pub const MAX_RENAMES: u32 = 10;
 
 /// A game being served.
 #[derive(Clone, Debug)]
@@ -55,12 +135,29 @@ pub struct LiveGame {
     pub id: String,
     /// Its settings.
     pub settings: Settings,
-    /// The seats' tokens (Black, White); empty for a bot seat.
+    /// The seats' secrets (Black, White); empty for a bot seat and for a seat whose
+    /// invitation has not been used yet.
     pub tokens: [String; 2],
+    /// The invitation to each seat, if it has one (the seat the creator does not take).
+    pub invitations: [Option<Invitation>; 2],
+    /// How often each seat changed its name after taking it.
+    pub renames: [u32; 2],
+    /// Whether and why the game was cancelled.
+    pub cancelled: Option<CancelReason>,
+    /// What the players are told about the server's own doings.
+    pub notice: Option<Notice>,
+    /// When the marks of the scoring phase last changed.
+    pub marks_changed_at: Option<Millis>,
+    /// How long after its creation an unstarted game is cancelled (the server's policy,
+    /// not stored); `None`: never.
+    pub waiting_expiry: Option<Millis>,
     /// When it was created.
     pub created: Millis,
-    /// The engine's game.
+    /// The engine's game (after the ending passes, the passed-out game).
     pub game: Game,
+    /// While the dead stones of a game that ended by passes are settled: the settlement,
+    /// working on a copy of the passed-out game that comes back to `game` when it ends.
+    pub settlement: Option<Settlement>,
     /// Both clocks.
     pub clock: Clock,
     /// The last stored event (0 before any).
@@ -139,6 +236,8 @@ fn ko_rule_name(rule: tengen::rules::KoRule) -> String {
 
 impl LiveGame {
     /// A new game: the board with any fixed handicap, fresh clocks, the bot's seat taken.
+    /// `tokens` are as stored with the game: the creator's secret, and for the other seat
+    /// (a person's) its invitation.
     pub fn new(id: String, settings: Settings, tokens: [String; 2], created: Millis) -> LiveGame {
         let rules = settings
             .rules()
@@ -158,13 +257,20 @@ impl LiveGame {
         let mut names = [String::new(), String::new()];
         if let Some(c) = settings.bot_color() {
             joined[c.index()] = true;
-            names[c.index()] = "tengen (bot)".to_string();
+            names[c.index()] = BOT_NAME.to_string();
         }
+        let (tokens, invitations) = seats_and_invitations(&settings, tokens);
         let clock = Clock::new(settings.time_control());
         LiveGame {
             id,
             settings,
             tokens,
+            invitations,
+            renames: [0; 2],
+            cancelled: None,
+            notice: None,
+            marks_changed_at: None,
+            waiting_expiry: None,
             created,
             game,
             clock,
@@ -182,6 +288,7 @@ impl LiveGame {
             resumptions: 0,
             move_clocks: Vec::new(),
             last_marks: None,
+            settlement: None,
         }
     }
 
@@ -192,43 +299,133 @@ impl LiveGame {
 
     /// The phase as the protocol names it.
     pub fn phase(&self) -> PhaseName {
+        if self.cancelled.is_some() {
+            return PhaseName::Cancelled;
+        }
+        if let Some(s) = &self.settlement {
+            return match s.stage() {
+                Stage::Confirming(_) => PhaseName::Confirming,
+                _ => PhaseName::Scoring,
+            };
+        }
         match self.game.phase() {
             Phase::Ended(_) => PhaseName::Finished,
             _ if !(self.joined[0] && self.joined[1]) => PhaseName::Waiting,
             _ if self.placing => PhaseName::Placing,
             Phase::Playing => PhaseName::Playing,
-            Phase::Scoring(_) => PhaseName::Scoring,
-            Phase::Confirming(_) => PhaseName::Confirming,
         }
     }
 
-    /// The seat a token belongs to.
-    pub fn seat_of(&self, token: &str) -> Option<Color> {
-        [Color::Black, Color::White]
-            .into_iter()
-            .find(|c| !self.tokens[c.index()].is_empty() && self.tokens[c.index()] == token)
+    /// The game's row status: `active`, `finished` or `cancelled`.
+    pub fn status(&self) -> &'static str {
+        match self.phase() {
+            PhaseName::Finished => "finished",
+            PhaseName::Cancelled => "cancelled",
+            _ => "active",
+        }
+    }
+
+    /// What a token stands for in this game: a seat's secret, or an invitation (used or
+    /// not). Every token is compared in constant time.
+    pub fn holder(&self, token: &str) -> Option<Holder> {
+        let mut found = None;
+        for c in [Color::Black, Color::White] {
+            if same_token(&self.tokens[c.index()], token) {
+                found = Some(Holder::Seat(c));
+            }
+            if let Some(inv) = &self.invitations[c.index()] {
+                if same_token(&inv.token, token) {
+                    found = Some(if inv.spent {
+                        Holder::SpentInvitation(c)
+                    } else {
+                        Holder::Invitation(c)
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether some time is running in the game: a player's or the scoring phase's.
+    pub fn time_runs(&self) -> bool {
+        self.turn_started.is_some() || self.scoring_started.is_some()
+    }
+
+    /// The creator's colour.
+    pub fn creator(&self) -> Option<Color> {
+        color_from_name(&self.settings.creator)
     }
 
     /// Whose move it is: the sandbox's player during confirmation play.
     pub fn to_move(&self) -> Color {
-        self.game
-            .confirmation()
-            .map_or(self.game.to_move(), |g| g.to_move())
+        self.sandbox().map_or(self.game.to_move(), |g| g.to_move())
     }
 
-    /// The colour whose clock runs, if any.
+    /// The stones marked dead, while they are being marked.
+    pub fn marks(&self) -> Option<&BTreeSet<Point>> {
+        let s = self.settlement.as_ref()?;
+        (s.stage() == &Stage::Marking).then(|| s.marks())
+    }
+
+    /// Whether `c` has accepted the current marks.
+    pub fn accepted(&self, c: Color) -> bool {
+        self.settlement.as_ref().is_some_and(|s| s.accepted(c))
+    }
+
+    /// Confirmation play's game, while it goes on.
+    pub fn sandbox(&self) -> Option<&Game> {
+        let s = self.settlement.as_ref()?;
+        s.confirmation().map(|c| &c.sandbox)
+    }
+
+    /// The settlement, for an event of the scoring phase.
+    fn settling(&mut self) -> Result<&mut Settlement, String> {
+        self.settlement
+            .as_mut()
+            .ok_or_else(|| "not in the scoring phase".to_string())
+    }
+
+    /// Drops an unfinished settlement (a player resigns or runs out of time while the dead
+    /// stones are settled): the passed-out game ends another way.
+    fn leave_settlement(&mut self) {
+        if let Some(s) = self.settlement.take() {
+            self.game = s.into_game();
+        }
+    }
+
+    /// Keeps the settlement in step with the game: one starts when the game ends by passes
+    /// under an agreement rule, and the game comes back from it when it ends (the dead
+    /// stones settled, or play resumed).
+    fn sync_settlement(&mut self) {
+        if self.settlement.is_none() && self.game.needs_settlement() {
+            self.settlement = Settlement::new(self.game.clone()).ok();
+        }
+        let done = self
+            .settlement
+            .as_ref()
+            .is_some_and(|s| matches!(s.stage(), Stage::Settled | Stage::Resumed));
+        if done {
+            if let Some(s) = self.settlement.take() {
+                self.game = s.into_game();
+            }
+        }
+    }
+
+    /// The colour whose clock runs, if any: the player to move while placing the
+    /// handicap, playing, and in confirmation play.
     pub fn running(&self) -> Option<Color> {
-        self.turn_started.map(|_| self.game.to_move())
+        self.turn_started.map(|_| self.to_move())
     }
 
-    /// The event that is due by `now` without anyone acting: a loss on time, or the end
-    /// of the scoring phase's time limit.
+    /// The event that is due by `now` without anyone acting: a loss on time, the end of
+    /// the scoring phase, or the expiry of a game that never started.
     pub fn due_event(&self, now: Millis) -> Option<Event> {
         let deadline = self.deadline()?;
         (now >= deadline).then(|| match self.phase() {
-            PhaseName::Scoring => Event::ScoringTimeout,
+            PhaseName::Waiting => Event::Expire,
+            PhaseName::Scoring => Event::ScoringDeadline,
             _ => Event::Timeout {
-                color: self.game.to_move().into(),
+                color: self.to_move().into(),
             },
         })
     }
@@ -236,20 +433,34 @@ impl LiveGame {
     /// The instant at which [`LiveGame::due_event`] will have something to say.
     pub fn deadline(&self) -> Option<Millis> {
         match self.phase() {
-            PhaseName::Playing => {
+            PhaseName::Waiting => Some(self.created.saturating_add(self.waiting_expiry?)),
+            PhaseName::Placing | PhaseName::Playing | PhaseName::Confirming => {
                 let started = self.turn_started?;
-                let allowed = self.clock.flag_at(self.game.to_move())?;
+                let allowed = self.clock.flag_at(self.to_move())?;
                 // A move after exactly the allowed time is in time: one millisecond more
                 // loses.
                 Some(started.saturating_add(millis(allowed)).saturating_add(1))
             }
-            PhaseName::Scoring => {
-                let started = self.scoring_started?;
-                let limit = i64::try_from(self.settings.scoring_time_limit).unwrap_or(0) * 1000;
-                Some(started.saturating_add(limit))
-            }
-            _ => None,
+            PhaseName::Scoring => self.scoring_deadline(),
+            PhaseName::Finished | PhaseName::Cancelled => None,
         }
+    }
+
+    /// The end of the scoring phase: its time limit after it began, but at least a short
+    /// while ([`MARKS_GRACE_MS`], at most the limit) after the marks last changed, so that
+    /// a change in the last second can still be looked at; never more than twice the
+    /// limit after it began.
+    fn scoring_deadline(&self) -> Option<Millis> {
+        let started = self.scoring_started?;
+        let limit = i64::try_from(self.settings.scoring_time_limit)
+            .unwrap_or(0)
+            .saturating_mul(1000);
+        let grace = limit.min(MARKS_GRACE_MS);
+        let mut deadline = started.saturating_add(limit);
+        if let Some(changed) = self.marks_changed_at {
+            deadline = deadline.max(changed.saturating_add(grace));
+        }
+        Some(deadline.min(started.saturating_add(limit.saturating_mul(2))))
     }
 
     fn parse_move(&self, point: &str) -> Result<Move, ApiError> {
@@ -268,33 +479,36 @@ impl LiveGame {
         }
     }
 
-    /// The event `seat`'s action makes at `now`, `None` if it changes nothing, or why it is
-    /// refused. Nothing changes here.
-    pub fn decide(&self, action: &Action, seat: Color) -> Result<Option<Event>, ApiError> {
+    /// The event `seat`'s action makes, `None` if it changes nothing, or why it is
+    /// refused. `exchange` is the fresh secret of a seat taken with its invitation (the
+    /// caller checks that the action is a join). Nothing changes here.
+    pub fn decide(
+        &self,
+        action: &Action,
+        seat: Color,
+        exchange: Option<&str>,
+    ) -> Result<Option<Event>, ApiError> {
         let phase = self.phase();
         if phase == PhaseName::Finished {
             return Err(ApiError::game_over());
         }
+        if phase == PhaseName::Cancelled {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "game_over",
+                "the game was cancelled",
+            ));
+        }
         let color: Side = seat.into();
         match action {
-            Action::Join { name } => {
-                let name = clean_name(name.as_deref().unwrap_or(""));
-                let name = if name.is_empty() {
-                    self.default_name(seat)
-                } else {
-                    name
-                };
-                if self.joined[seat.index()] && self.names[seat.index()] == name {
-                    return Ok(None);
-                }
-                Ok(Some(Event::Join { color, name }))
-            }
+            Action::Join { name } => self.decide_join(seat, name.as_deref(), exchange),
+            Action::Cancel => self.decide_cancel(seat, phase),
             Action::Play { point } => self.decide_move(seat, point, phase),
             Action::Pass => self.decide_move(seat, "pass", phase),
             Action::Resign => Ok(Some(Event::Resign { color })),
             Action::PlaceHandicap { points } => self.decide_handicap(seat, points, phase),
             Action::Mark { point, dead } => {
-                let marks = self.game.marks().ok_or_else(|| {
+                let marks = self.marks().ok_or_else(|| {
                     ApiError::wrong_phase("stones are marked only in the scoring phase")
                 })?;
                 let p = self.parse_point(point)?;
@@ -304,9 +518,9 @@ impl LiveGame {
                         format!("there is no stone on {point}"),
                     ));
                 }
-                let dead = dead.unwrap_or(!marks.dead.contains(&p));
+                let dead = dead.unwrap_or(!marks.contains(&p));
                 let chain = self.game.board().chain(p);
-                if chain.iter().all(|q| marks.dead.contains(q) == dead) {
+                if chain.iter().all(|q| marks.contains(q) == dead) {
                     return Ok(None);
                 }
                 Ok(Some(Event::Mark {
@@ -316,7 +530,7 @@ impl LiveGame {
                 }))
             }
             Action::Accept { marks_seq } => {
-                let marks = self.game.marks().ok_or_else(|| {
+                self.marks().ok_or_else(|| {
                     ApiError::wrong_phase("marks are accepted only in the scoring phase")
                 })?;
                 if let Some(s) = marks_seq {
@@ -328,13 +542,13 @@ impl LiveGame {
                         .with("marks_seq", self.marks_seq));
                     }
                 }
-                if marks.accepted[seat.index()] {
+                if self.accepted(seat) {
                     return Ok(None);
                 }
                 Ok(Some(Event::Accept { color }))
             }
             Action::Reject => {
-                if self.game.marks().is_none() {
+                if self.marks().is_none() {
                     return Err(ApiError::wrong_phase(
                         "marks are rejected only in the scoring phase",
                     ));
@@ -344,9 +558,54 @@ impl LiveGame {
         }
     }
 
+    fn decide_join(
+        &self,
+        seat: Color,
+        name: Option<&str>,
+        exchange: Option<&str>,
+    ) -> Result<Option<Event>, ApiError> {
+        let name = check_name(name.unwrap_or(""))?;
+        let name = if name.is_empty() {
+            self.default_name(seat)
+        } else {
+            name
+        };
+        let joined = self.joined[seat.index()];
+        if exchange.is_none() && joined && self.names[seat.index()] == name {
+            return Ok(None);
+        }
+        if joined && self.names[seat.index()] != name && self.renames[seat.index()] >= MAX_RENAMES {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_renames",
+                format!("a seat may change its name at most {MAX_RENAMES} times a game"),
+            ));
+        }
+        Ok(Some(Event::Join {
+            color: seat.into(),
+            name,
+            token: exchange.map(str::to_string),
+        }))
+    }
+
+    fn decide_cancel(&self, seat: Color, phase: PhaseName) -> Result<Option<Event>, ApiError> {
+        if phase != PhaseName::Waiting {
+            return Err(ApiError::wrong_phase(
+                "only a game that has not started can be cancelled; resign instead",
+            ));
+        }
+        if self.creator() != Some(seat) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "only the creator of a game may cancel it",
+            ));
+        }
+        Ok(Some(Event::Cancel { color: seat.into() }))
+    }
+
     fn default_name(&self, seat: Color) -> String {
-        let creator = crate::settings::color_from_name(&self.settings.creator);
-        if creator == Some(seat) && !self.settings.creator_name.is_empty() {
+        if self.creator() == Some(seat) && !self.settings.creator_name.is_empty() {
             return self.settings.creator_name.clone();
         }
         match seat {
@@ -378,7 +637,7 @@ impl LiveGame {
                     "the game is in its scoring phase: mark dead stones, accept or reject",
                 ))
             }
-            PhaseName::Finished => return Err(ApiError::game_over()),
+            PhaseName::Finished | PhaseName::Cancelled => return Err(ApiError::game_over()),
         }
         let mv = self.parse_move(point)?;
         if self.to_move() != seat {
@@ -392,7 +651,9 @@ impl LiveGame {
             ));
         }
         let vertex = mv.to_gtp(self.size()).unwrap_or_default();
-        self.game
+        // In confirmation play the move goes to the continuation.
+        self.sandbox()
+            .unwrap_or(&self.game)
             .legal_as(seat, mv)
             .map_err(|e| illegal(&e, &vertex))?;
         Ok(Some(Event::Play {
@@ -447,29 +708,47 @@ impl LiveGame {
     pub fn apply(&mut self, seq: i64, event: &Event, at: Millis) -> Result<(), String> {
         let before = self.phase();
         let result = self.transition(event, at);
+        self.sync_settlement();
         self.seq = seq;
         self.updated = at;
         let after = self.phase();
-        let moved = matches!(event, Event::Play { .. });
+        let moved = matches!(event, Event::Play { .. } | Event::PlaceHandicap { .. });
         self.after_event(before, after, moved, at);
         result
     }
 
     fn transition(&mut self, event: &Event, at: Millis) -> Result<(), String> {
         match event {
-            Event::Join { color, name } => {
-                let c = Color::from(*color);
-                self.joined[c.index()] = true;
-                self.names[c.index()] = name.clone();
+            Event::Join { color, name, token } => {
+                self.take_seat((*color).into(), name, token.as_deref());
                 Ok(())
             }
+            Event::Cancel { .. } => {
+                self.cancelled = Some(CancelReason::Creator);
+                self.notice = Some(Notice::Cancelled);
+                Ok(())
+            }
+            Event::Expire => {
+                self.cancelled = Some(CancelReason::Expired);
+                self.notice = Some(Notice::Expired);
+                Ok(())
+            }
+            Event::Downtime { from, to } => {
+                self.credit_downtime(*from, *to);
+                Ok(())
+            }
+            Event::ScoringDeadline => self.settle_by_proposal(),
             Event::Play { color, point } => self.apply_move((*color).into(), point, at),
-            Event::Resign { color } => self.game.resign((*color).into()).map_err(|e| e.to_string()),
+            Event::Resign { color } => {
+                self.leave_settlement();
+                self.game.resign((*color).into()).map_err(|e| e.to_string())
+            }
             Event::Timeout { color } => {
                 let c = Color::from(*color);
                 if let Some(started) = self.turn_started {
                     let _ = self.clock.check_time(c, elapsed(started, at));
                 }
+                self.leave_settlement();
                 self.game.lose_on_time(c).map_err(|e| e.to_string())
             }
             Event::PlaceHandicap { points } => {
@@ -481,6 +760,9 @@ impl LiveGame {
                     .set_free_handicap(&parsed)
                     .map_err(|e| e.to_string())?;
                 self.placing = false;
+                // Placing the stones was Black's turn on the clock.
+                let used = self.turn_started.map_or(Duration::ZERO, |s| elapsed(s, at));
+                let _ = self.clock.spend(Color::Black, used);
                 Ok(())
             }
             Event::Propose { dead } => {
@@ -488,44 +770,116 @@ impl LiveGame {
                     .iter()
                     .filter_map(|p| Point::from_gtp(p, self.size()))
                     .collect();
-                for &p in &points {
-                    self.game.mark_dead(p, true).map_err(|e| e.to_string())?;
-                }
+                self.settling()?
+                    .propose(&points)
+                    .map_err(|e| e.to_string())?;
                 self.proposed = true;
                 self.proposal = points;
                 Ok(())
             }
-            Event::Mark { point, dead, .. } => {
+            Event::Mark { point, dead, color } => {
                 let p = Point::from_gtp(point, self.size()).ok_or("bad point")?;
-                self.game.mark_dead(p, *dead).map_err(|e| e.to_string())
+                let by: Color = (*color).into();
+                self.settling()?
+                    .mark(by, p, *dead)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
             }
-            Event::Accept { color } => self.game.accept((*color).into()).map_err(|e| e.to_string()),
+            Event::Accept { color } => self
+                .settling()?
+                .accept((*color).into())
+                .map_err(|e| e.to_string()),
             Event::Reject { color } => {
-                self.game
+                let settlement = self.settling()?;
+                settlement
                     .reject((*color).into())
                     .map_err(|e| e.to_string())?;
-                if self.phase() == PhaseName::Playing {
+                if settlement.stage() == &Stage::Resumed {
                     self.resumptions += 1;
                 }
                 Ok(())
             }
             Event::ScoringTimeout => {
+                let settlement = self.settling()?;
                 for c in [Color::Black, Color::White] {
-                    self.game.accept(c).map_err(|e| e.to_string())?;
+                    settlement.accept(c).map_err(|e| e.to_string())?;
                 }
                 Ok(())
             }
         }
     }
 
+    /// Takes (or renames) a seat; a join with a token exchanges the seat's invitation for
+    /// that secret.
+    fn take_seat(&mut self, c: Color, name: &str, token: Option<&str>) {
+        let i = c.index();
+        if self.joined[i] && self.names[i] != name {
+            self.renames[i] += 1;
+        }
+        self.joined[i] = true;
+        self.names[i] = name.to_string();
+        match token {
+            Some(t) => {
+                self.tokens[i] = t.to_string();
+                if let Some(inv) = &mut self.invitations[i] {
+                    inv.spent = true;
+                }
+            }
+            None => {
+                // Logs written before invitations were exchanged: the link's token went on
+                // acting for the seat.
+                if self.tokens[i].is_empty() {
+                    if let Some(inv) = self.invitations[i].take() {
+                        self.tokens[i] = inv.token;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The scoring phase ran out with the marks not accepted by both: the server's own
+    /// proposal stands, whatever the marks were last changed to.
+    fn settle_by_proposal(&mut self) -> Result<(), String> {
+        let proposal = self.proposal.clone();
+        let settlement = self.settling()?;
+        settlement.propose(&proposal).map_err(|e| e.to_string())?;
+        for c in [Color::Black, Color::White] {
+            settlement.accept(c).map_err(|e| e.to_string())?;
+        }
+        self.notice = Some(Notice::ScoringDeadline);
+        Ok(())
+    }
+
+    /// The server was down from `from` (its last sign of life) to `to` (its restart):
+    /// every running time starts again as it stood at `from`.
+    fn credit_downtime(&mut self, from: Millis, to: Millis) {
+        if to <= from {
+            return;
+        }
+        let shift = |t: Millis| if t >= from { to } else { t + (to - from) };
+        self.turn_started = self.turn_started.map(shift);
+        self.scoring_started = self.scoring_started.map(shift);
+        self.marks_changed_at = self.marks_changed_at.map(shift);
+        self.notice = Some(Notice::Downtime { ms: to - from });
+    }
+
     fn apply_move(&mut self, color: Color, point: &str, at: Millis) -> Result<(), String> {
         let mv = Move::from_gtp(point, self.size()).ok_or("bad point")?;
-        let clocked = self.phase() == PhaseName::Playing;
-        self.game.play_as(color, mv).map_err(|e| e.to_string())?;
-        if clocked {
+        let phase = self.phase();
+        match &mut self.settlement {
+            Some(s) => s.play(color, mv).map(|_| ()),
+            None => self.game.play_as(color, mv).map(|_| ()),
+        }
+        .map_err(|e| e.to_string())?;
+        if phase.is_clocked() {
             let used = self.turn_started.map_or(Duration::ZERO, |s| elapsed(s, at));
             // The decision was made in time; the clock only charges it.
             let _ = self.clock.spend(color, used);
+        }
+        // The times and clocks of the record are those of the game's own moves, not of
+        // confirmation play.
+        if phase == PhaseName::Playing {
+            let used = self.turn_started.map_or(Duration::ZERO, |s| elapsed(s, at));
             self.move_times
                 .push(u64::try_from(used.as_millis()).unwrap_or(u64::MAX));
             let timed = self.clock.flag_at(color).is_some();
@@ -541,28 +895,52 @@ impl LiveGame {
     }
 
     /// Starts and stops the clock and the scoring phase after an event: the clock of the
-    /// player to move starts when play starts or resumes and after every move; it stops
-    /// in every other phase. The marks' version moves on whenever they change.
+    /// player to move starts when a clocked phase (placing the handicap, playing,
+    /// confirmation play) starts or resumes and after every move; it stops in every other
+    /// phase. The marks' version and time move on whenever they change.
     fn after_event(&mut self, before: PhaseName, after: PhaseName, moved: bool, at: Millis) {
         self.turn_started = match after {
-            PhaseName::Playing if before != PhaseName::Playing || moved => Some(at),
-            PhaseName::Playing => self.turn_started,
+            p if p.is_clocked() && (before != after || moved) => Some(at),
+            p if p.is_clocked() => self.turn_started,
             _ => None,
         };
-        let marks = self.game.marks().map(|m| m.dead.clone());
+        let marks = self.marks().cloned();
         if after == PhaseName::Scoring && before != PhaseName::Scoring {
             self.scoring_started = Some(at);
             self.proposed = false;
             self.proposal.clear();
             self.marks_seq = self.seq;
+            self.marks_changed_at = None;
         } else if marks.is_some() && marks != self.last_marks {
             self.marks_seq = self.seq;
+            self.marks_changed_at = Some(at);
         }
         if after != PhaseName::Scoring {
             self.scoring_started = None;
+            self.marks_changed_at = None;
         }
         self.last_marks = marks;
     }
+}
+
+/// The seats' secrets and invitations from the tokens stored with a game: the creator's
+/// seat has its secret from the start; the other seat, a person's, an invitation.
+fn seats_and_invitations(
+    settings: &Settings,
+    stored: [String; 2],
+) -> ([String; 2], [Option<Invitation>; 2]) {
+    let creator = color_from_name(&settings.creator).unwrap_or(Color::Black);
+    let mut tokens = stored;
+    let mut invitations = [None, None];
+    let invited = creator.opponent();
+    let i = invited.index();
+    if !tokens[i].is_empty() {
+        invitations[i] = Some(Invitation {
+            token: std::mem::take(&mut tokens[i]),
+            spent: false,
+        });
+    }
+    (tokens, invitations)
 }
 
 /// A duration in whole milliseconds.

@@ -1,12 +1,16 @@
-//! Starting the server: open the database, resume the unfinished games, listen for other
-//! servers' events (PostgreSQL), and serve HTTP.
+//! Starting the server: lock the SQLite file (one server per file), open the database,
+//! learn how long no server was alive, resume the unfinished games without charging that
+//! time to anybody, listen for other servers' events (PostgreSQL), record this server's
+//! signs of life, and serve HTTP.
 
-use crate::app::{App, Limits};
-use crate::store::{Backend, Store, CHANNEL};
+use crate::app::{now, App, Downtime};
+use crate::limits::Limits;
+use crate::store::{normalise_url, take_sync_option, Backend, Store, CHANNEL};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -31,47 +35,107 @@ pub struct Started {
     pub app: Arc<App>,
 }
 
+/// How often a server records that it is alive.
+const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// A gap in the signs of life longer than this is time the server was down.
+const DOWNTIME_AFTER_MS: i64 = 2_000;
+
 /// Opens the database, resumes the games and binds the address; the future serves until
 /// the process ends.
 pub async fn start(
     config: Config,
 ) -> Result<(Started, impl Future<Output = std::io::Result<()>>), String> {
+    match crate::listen::raise_open_file_limit() {
+        Ok(n) => tracing::info!("open files allowed: {n}"),
+        Err(e) => tracing::warn!("the open-file limit could not be raised: {e}"),
+    }
+    // One server per SQLite file: the lock is taken before the file is touched.
+    let (bare, _) = take_sync_option(&config.database);
+    let lock = match crate::dbfile::sqlite_path(&normalise_url(&bare).0) {
+        Some(path) => Some(crate::dbfile::lock(&path)?),
+        None => None,
+    };
     let store = Store::open(&config.database)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database))?;
     let backend = store.backend();
     let url = store.url().to_string();
+    let last_alive = store
+        .last_alive()
+        .await
+        .map_err(|e| format!("cannot read the database {}: {e}", config.database))?;
     let app = App::new(store, config.limits, config.web_dir);
+    if let Some(lock) = lock {
+        app.hold_lock(lock);
+    }
+    let restarted = now();
+    app.store
+        .beat(&app.node, restarted)
+        .await
+        .map_err(|e| format!("cannot write to the database {}: {e}", config.database))?;
     if backend == Backend::Postgres {
         listen(app.clone(), url).await?;
     }
-    let resumed = app.recover().await.map_err(|e| e.to_string())?;
-    let janitor = app.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
-        loop {
-            every.tick().await;
-            janitor.evict_finished();
-        }
-    });
+    let downtime = last_alive
+        .filter(|&from| restarted - from > DOWNTIME_AFTER_MS)
+        .map(|from| Downtime {
+            from,
+            to: restarted,
+        });
+    if let Some(d) = downtime {
+        tracing::info!("no server was alive for {} ms: not charged", d.to - d.from);
+    }
+    let resumed = app.recover(downtime).await.map_err(|e| e.to_string())?;
+    keep_alive(app.clone());
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let router = crate::api::router(app.clone());
-    let serve = async move {
-        // Small writes (a state, then its ack) go out at once, not after a delayed ACK.
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop_signal())
-        .await
+    let serving = crate::listen::Serving {
+        connections_per_client: app.limits.connections_per_client,
+        header_read_timeout: app.limits.header_read_timeout,
     };
+    let serve = crate::listen::serve(listener, router, serving, stop_signal());
     Ok((Started { addr, resumed, app }, serve))
+}
+
+/// The server's background work: its sign of life every second (the database's health
+/// is logged when it fails), and every minute forgetting the finished games nobody
+/// watches, the clients that have been quiet and the servers long gone.
+fn keep_alive(app: Arc<App>) {
+    let beating = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HEARTBEAT);
+        let mut failing = false;
+        loop {
+            every.tick().await;
+            if let Err(e) = beating.store.beat(&beating.node, now()).await {
+                tracing::warn!("the sign of life could not be stored: {e}");
+            }
+            match beating.store.health().await {
+                Err(why) if !failing => {
+                    tracing::error!("the database cannot store games: {why}");
+                    failing = true;
+                }
+                Ok(()) if failing => {
+                    tracing::info!("the database can store games again");
+                    failing = false;
+                }
+                _ => {}
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            app.evict_finished();
+            app.rates.forget_quiet();
+            let _ = app.store.forget_nodes(now() - 86_400_000).await;
+        }
+    });
 }
 
 /// Ctrl-C or SIGTERM: stop taking connections and let the requests in flight finish

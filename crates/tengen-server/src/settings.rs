@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::time::Duration;
 use tengen::clock::TimeControl;
 use tengen::handicap::max_fixed_handicap;
 use tengen::rules::RulesetName;
@@ -94,14 +95,55 @@ pub fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// A display name: trimmed, control characters removed, at most [`MAX_NAME`] characters.
+/// The built-in player's display name, which no person may take.
+pub const BOT_NAME: &str = "tengen (bot)";
+
+/// Characters that change how the text around them is shown without being seen
+/// themselves: the bidirectional embeddings, overrides, isolates and marks (which can make
+/// a name read backwards or hide part of it), zero-width characters and the soft hyphen.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// A display name: control and text-direction characters removed, runs of white space
+/// made one space, trimmed, at most [`MAX_NAME`] characters.
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
+    let visible: String = name
+        .chars()
+        .filter(|&c| !c.is_control() && !is_invisible_format(c))
+        .collect();
+    visible
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
         .take(MAX_NAME)
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+/// A name a person gives, cleaned; refused if it passes for the built-in player (it is
+/// "tengen", or says "(bot)" in any case).
+pub fn check_name(name: &str) -> Result<String, ApiError> {
+    let clean = clean_name(name);
+    let folded = clean.to_lowercase();
+    if folded == "tengen" || folded.replace(' ', "").contains("(bot)") {
+        return Err(ApiError::bad_request(
+            "name",
+            format!(
+                "{clean:?} is reserved for the built-in player ({BOT_NAME:?}); choose another name"
+            ),
+        ));
+    }
+    Ok(clean)
 }
 
 impl CreateRequest {
@@ -132,9 +174,9 @@ impl CreateRequest {
             handicap: self.handicap.unwrap_or(0),
             time: TimeSpec(self.time_control()?).to_string(),
             creator: self.creator_color(coin)?.to_string(),
-            creator_name: clean_name(self.name.as_deref().unwrap_or("")),
+            creator_name: check_name(self.name.as_deref().unwrap_or(""))?,
             bot: self.bot(coin)?,
-            scoring_time_limit: self.scoring_time_limit.unwrap_or(300).clamp(1, 86_400),
+            scoring_time_limit: self.scoring_time_limit()?,
         };
         let rules = settings.rules()?;
         settings.check_handicap(&rules)?;
@@ -144,11 +186,27 @@ impl CreateRequest {
     fn time_control(&self) -> Result<TimeControl, ApiError> {
         match &self.time {
             None => Ok(TimeControl::None),
-            Some(t) => t
-                .parse::<TimeSpec>()
-                .map(TimeControl::from)
-                .map_err(|e| ApiError::bad_request("time", e.to_string())),
+            Some(t) => {
+                let control = t
+                    .parse::<TimeSpec>()
+                    .map(TimeControl::from)
+                    .map_err(|e| ApiError::bad_request("time", e.to_string()))?;
+                check_time_control(&control)
+                    .map_err(|why| ApiError::bad_request("time", format!("{t}: {why}")))?;
+                Ok(control)
+            }
         }
+    }
+
+    fn scoring_time_limit(&self) -> Result<u64, ApiError> {
+        let limit = self.scoring_time_limit.unwrap_or(300);
+        if !(1..=86_400).contains(&limit) {
+            return Err(ApiError::bad_request(
+                "scoring_time_limit",
+                "the scoring time limit must be 1 to 86400 seconds (a day)",
+            ));
+        }
+        Ok(limit)
     }
 
     fn creator_color(&self, coin: bool) -> Result<&'static str, ApiError> {
@@ -184,6 +242,80 @@ impl CreateRequest {
                 "opponent",
                 format!("opponent must be human or bot, not {other:?}"),
             )),
+        }
+    }
+}
+
+/// The shortest time a player may be given to make a move (or the first move).
+const MIN_TIME: Duration = Duration::from_secs(1);
+/// The longest time for one move (a byo-yomi or Canadian period, a Fischer increment).
+const MAX_MOVE_TIME: Duration = Duration::from_secs(24 * 3600);
+/// The longest time for a whole game (main time, and main time with every byo-yomi
+/// period).
+const MAX_GAME_TIME: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// Why a time control makes no game, if it does not: a player who must move at once (no
+/// time at all to start with), or times beyond a day a move or a year a game.
+pub fn check_time_control(control: &TimeControl) -> Result<(), String> {
+    let at_most = |what: &str, d: Duration, max: Duration, unit: &str| {
+        if d > max {
+            Err(format!("{what} may be at most {unit}"))
+        } else {
+            Ok(())
+        }
+    };
+    match *control {
+        TimeControl::None => Ok(()),
+        TimeControl::Absolute { main } => {
+            if main < MIN_TIME {
+                return Err("the time for the game must be at least 1 s".into());
+            }
+            at_most("the time for the game", main, MAX_GAME_TIME, "a year")
+        }
+        TimeControl::ByoYomi {
+            main,
+            periods,
+            period,
+        } => {
+            if periods == 0 || period < MIN_TIME {
+                return Err("byo-yomi needs at least one period of at least 1 s".into());
+            }
+            at_most("a byo-yomi period", period, MAX_MOVE_TIME, "a day")?;
+            let all = main.saturating_add(period.saturating_mul(periods));
+            at_most(
+                "the main time with all the periods",
+                all,
+                MAX_GAME_TIME,
+                "a year",
+            )
+        }
+        TimeControl::Canadian {
+            main,
+            stones,
+            period,
+        } => {
+            if stones == 0 || period < MIN_TIME {
+                return Err("a Canadian period needs at least one stone and at least 1 s".into());
+            }
+            at_most("a Canadian period", period, MAX_MOVE_TIME, "a day")?;
+            at_most("the main time", main, MAX_GAME_TIME, "a year")
+        }
+        TimeControl::Fischer {
+            main,
+            increment,
+            cap,
+        } => {
+            if main < MIN_TIME {
+                return Err(
+                    "the starting time must be at least 1 s (the increment comes only after a move)"
+                        .into(),
+                );
+            }
+            if cap.is_some_and(|c| c < MIN_TIME) {
+                return Err("the cap must be at least 1 s".into());
+            }
+            at_most("the increment", increment, MAX_MOVE_TIME, "a day")?;
+            at_most("the starting time", main, MAX_GAME_TIME, "a year")
         }
     }
 }
@@ -376,6 +508,91 @@ mod tests {
             assert_eq!(e.code, "bad_request");
             assert_eq!(e.extra["field"], field, "{e}");
         }
+    }
+
+    /// Time controls under which nobody could move, or whose times pass a day a move or
+    /// a year a game, are refused by name; the nearest sensible ones are taken.
+    #[test]
+    fn time_controls_that_make_no_game_are_refused() {
+        let refused = [
+            "absolute:0s",
+            "absolute:0",
+            "fischer:0+0",
+            "fischer:0+30s",
+            "byoyomi:10m+5x0s",
+            "byoyomi:10m+0x30s",
+            "canadian:10m+0/5m",
+            "canadian:10m+25/0s",
+            // 366 days for the game; a period of a day and a second; 400 days of periods.
+            "absolute:31622400",
+            "byoyomi:0+3x86401",
+            "byoyomi:0+400x86400",
+            "fischer:10m+86401",
+            "canadian:31622400+25/5m",
+        ];
+        for t in refused {
+            let req = CreateRequest {
+                time: Some(t.into()),
+                ..Default::default()
+            };
+            let e = req.check(true).unwrap_err();
+            assert_eq!(e.extra["field"], "time", "{t}: {e}");
+            assert!(e.message.contains(t), "{t}: {e}");
+        }
+        for t in [
+            "absolute:1",
+            "byoyomi:0+1x1",
+            "canadian:0+1/1",
+            "fischer:1+0",
+            "absolute:31536000",
+            "byoyomi:0+1x86400",
+        ] {
+            let req = CreateRequest {
+                time: Some(t.into()),
+                ..Default::default()
+            };
+            assert!(req.check(true).is_ok(), "{t}");
+        }
+        let req = CreateRequest {
+            scoring_time_limit: Some(0),
+            ..Default::default()
+        };
+        assert_eq!(
+            req.check(true).unwrap_err().extra["field"],
+            "scoring_time_limit"
+        );
+    }
+
+    /// Hidden direction changes and control characters go; runs of spaces become one.
+    #[test]
+    fn names_lose_control_and_direction_characters() {
+        assert_eq!(clean_name("  Al\u{202E}ice\u{0007}  "), "Alice");
+        assert_eq!(
+            clean_name("Bob\u{200B}\u{2066}by \t  Tables"),
+            "Bobby Tables"
+        );
+        assert_eq!(clean_name(&"x".repeat(100)).len(), MAX_NAME);
+        assert_eq!(check_name("Anne").unwrap(), "Anne");
+    }
+
+    #[test]
+    fn nobody_may_pass_for_the_bot() {
+        for name in [
+            "tengen (bot)",
+            "Tengen (Bot)",
+            "tengen\u{202E} (bot)",
+            "  TENGEN  ( bot)",
+            "tengen",
+            "Alice (bot)",
+        ] {
+            let e = check_name(name).unwrap_err();
+            assert_eq!(e.extra["field"], "name", "{name}");
+        }
+        let req = CreateRequest {
+            name: Some("tengen (bot)".into()),
+            ..Default::default()
+        };
+        assert_eq!(req.check(true).unwrap_err().extra["field"], "name");
     }
 
     #[test]

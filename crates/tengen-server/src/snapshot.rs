@@ -1,7 +1,7 @@
 //! The JSON a client sees of a game: the snapshot sent on connecting and after every change
 //! (docs/protocol.md, "The snapshot"), the score report, and the lobby's summary line.
 
-use crate::live::{elapsed, millis, LiveGame, Millis, PhaseName};
+use crate::live::{elapsed, millis, CancelReason, LiveGame, Millis};
 use crate::settings::color_name;
 use serde_json::{json, Value};
 use tengen::clock::TimeControl;
@@ -122,27 +122,23 @@ fn moves_json(records: &[tengen::MoveRecord], times: &[u64], size: Size) -> Vec<
 }
 
 fn scoring_json(g: &LiveGame) -> Value {
-    let Some(marks) = g.game.marks() else {
+    let (Some(marks), Some(settlement)) = (g.marks(), g.settlement.as_ref()) else {
         return Value::Null;
     };
-    let dead: Vec<Point> = marks.dead.iter().copied().collect();
-    // Marks are always stones of the board (a mark of an empty point is refused).
-    let report = g
-        .game
-        .score_with_dead(&dead)
-        .unwrap_or_else(|_| g.game.score());
+    let dead: Vec<Point> = marks.iter().copied().collect();
+    let report = settlement.score();
     json!({
         "dead": vertices(&dead, g.size()),
         "marks_seq": g.marks_seq,
         "proposed": g.proposed,
-        "accepted": {"black": marks.accepted[0], "white": marks.accepted[1]},
+        "accepted": {"black": g.accepted(Color::Black), "white": g.accepted(Color::White)},
         "deadline": g.deadline(),
         "score": score_json(&report, g.size()),
     })
 }
 
 fn confirming_json(g: &LiveGame) -> Value {
-    let Some(sandbox) = g.game.confirmation() else {
+    let Some(sandbox) = g.sandbox() else {
         return Value::Null;
     };
     json!({
@@ -153,6 +149,11 @@ fn confirming_json(g: &LiveGame) -> Value {
 }
 
 fn end_name(g: &LiveGame) -> Value {
+    match g.cancelled {
+        Some(CancelReason::Creator) => return json!("cancelled"),
+        Some(CancelReason::Expired) => return json!("expired"),
+        None => {}
+    }
     match g.game.phase() {
         Phase::Ended(EndReason::Passes) => json!("passes"),
         Phase::Ended(EndReason::Resignation { .. }) => json!("resignation"),
@@ -207,6 +208,7 @@ pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
         "result": g.game.result().map(|r| r.to_string()),
         "end": end_name(g),
         "score": final_report.map(|r| score_json(&r, size)),
+        "notice": g.notice.map(|n| json!({"code": n.code(), "message": n.message()})),
         "resumptions": g.resumptions,
         "created": g.created,
         "updated": g.updated,
@@ -229,9 +231,4 @@ pub fn summary(g: &LiveGame) -> Value {
         "created": g.created,
         "updated": g.updated,
     })
-}
-
-/// Whether the phase is over for good.
-pub fn is_finished(g: &LiveGame) -> bool {
-    g.phase() == PhaseName::Finished
 }

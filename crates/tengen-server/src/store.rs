@@ -4,6 +4,7 @@
 //! on disk before the move is acknowledged, and survives `kill -9`), PostgreSQL for several
 //! servers (a trigger NOTIFYs every new event).
 
+use crate::dbfile::{sqlite_path, DbFile};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
@@ -55,6 +56,28 @@ pub enum AppendError {
     Conflict,
     /// The database failed.
     Db(sqlx::Error),
+    /// The database file is no longer one the server can keep games in (deleted,
+    /// replaced, overwritten).
+    Storage(String),
+}
+
+impl std::fmt::Display for AppendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppendError::Conflict => f.write_str("the step was stored by another server"),
+            AppendError::Db(e) => write!(f, "{e}"),
+            AppendError::Storage(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A game's row status that changes with an event, stored in the event's transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusChange {
+    /// `finished` or `cancelled`.
+    pub status: &'static str,
+    /// The result, for a finished game.
+    pub result: Option<String>,
 }
 
 /// The database.
@@ -65,6 +88,10 @@ pub struct Store {
     url: String,
     /// The writer task (group commit).
     writer: mpsc::Sender<PendingAppend>,
+    /// The SQLite file, checked before each commit.
+    file: Option<Arc<DbFile>>,
+    /// The last failure of the writer, cleared by a later success.
+    failure: Arc<std::sync::Mutex<Option<String>>>,
 }
 
 /// An event waiting for the writer task, and where its answer goes.
@@ -74,7 +101,17 @@ struct PendingAppend {
     seq: i64,
     body: String,
     at: i64,
+    status: Option<StatusChange>,
     reply: oneshot::Sender<Result<(), AppendError>>,
+}
+
+/// What the writer tasks share.
+#[derive(Clone)]
+struct Writer {
+    pool: AnyPool,
+    queue: Arc<Mutex<mpsc::Receiver<PendingAppend>>>,
+    file: Option<Arc<DbFile>>,
+    failure: Arc<std::sync::Mutex<Option<String>>>,
 }
 
 const SCHEMA: &[&str] = &[
@@ -98,6 +135,12 @@ const SCHEMA: &[&str] = &[
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status, updated)",
     "CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)",
+    // Each server's last sign of life: a restart after none was alive knows how long the
+    // games' clocks were stopped.
+    "CREATE TABLE IF NOT EXISTS nodes (
+        node TEXT PRIMARY KEY,
+        alive BIGINT NOT NULL
+    )",
 ];
 
 /// PostgreSQL tells every listening server about each new event.
@@ -159,8 +202,22 @@ impl Store {
                     .await?
             }
         };
+        let file = match sqlite_path(&url) {
+            Some(path) => {
+                // The connection made the file; its identity is known from now on.
+                let file = DbFile::open(&path).map_err(|e| sqlx::Error::Configuration(e.into()))?;
+                Some(Arc::new(file))
+            }
+            None => None,
+        };
         let (writer, queue) = mpsc::channel(4 * MAX_BATCH);
-        let queue = Arc::new(Mutex::new(queue));
+        let failure = Arc::new(std::sync::Mutex::new(None));
+        let shared = Writer {
+            pool: pool.clone(),
+            queue: Arc::new(Mutex::new(queue)),
+            file: file.clone(),
+            failure: failure.clone(),
+        };
         // SQLite has one writer connection; PostgreSQL overlaps several transactions, so
         // a batch can start while the previous one waits for its flush.
         let writers = match backend {
@@ -168,13 +225,15 @@ impl Store {
             Backend::Postgres => 8,
         };
         for _ in 0..writers {
-            tokio::spawn(write_batches(pool.clone(), queue.clone()));
+            tokio::spawn(write_batches(shared.clone()));
         }
         let store = Store {
             pool,
             backend,
             url,
             writer,
+            file,
+            failure,
         };
         store.migrate().await?;
         if backend == Backend::Sqlite && !store.url.contains(":memory:") {
@@ -243,9 +302,32 @@ impl Store {
 
     /// Stores a new game.
     pub async fn create_game(&self, row: &GameRow, creator: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        self.create_game_within(row, creator, None)
+            .await
+            .map(|_| ())
+    }
+
+    /// Stores a new game unless its creator already has `limit` unfinished games (then
+    /// `false`). The count and the insert are one statement, and under PostgreSQL the
+    /// creator's games are locked meanwhile: two requests at once cannot both pass a
+    /// limit that only one of them fits under.
+    pub async fn create_game_within(
+        &self,
+        row: &GameRow,
+        creator: &str,
+        limit: Option<i64>,
+    ) -> Result<bool, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres && limit.is_some() {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(creator)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let inserted = sqlx::query(
             "INSERT INTO games (id, settings, black_token, white_token, creator, created, status, updated)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7)",
+             SELECT $1, $2, $3, $4, $5, $6, 'active', $7
+             WHERE (SELECT COUNT(*) FROM games WHERE creator = $8 AND status = 'active') < $9",
         )
         .bind(&row.id)
         .bind(&row.settings)
@@ -254,9 +336,13 @@ impl Store {
         .bind(creator)
         .bind(row.created)
         .bind(row.created)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .bind(creator)
+        .bind(limit.unwrap_or(i64::MAX))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(inserted == 1)
     }
 
     /// Appends event `seq` of a game; [`AppendError::Conflict`] if that step is taken.
@@ -268,12 +354,26 @@ impl Store {
         body: &str,
         at: i64,
     ) -> Result<(), AppendError> {
+        self.append_with_status(game, seq, body, at, None).await
+    }
+
+    /// Appends event `seq` of a game and, in the same transaction, the change of the
+    /// game's status that the event makes (its end); both are stored or neither.
+    pub async fn append_with_status(
+        &self,
+        game: &str,
+        seq: i64,
+        body: &str,
+        at: i64,
+        status: Option<StatusChange>,
+    ) -> Result<(), AppendError> {
         let (reply, answer) = oneshot::channel();
         let pending = PendingAppend {
             game: game.to_string(),
             seq,
             body: body.to_string(),
             at,
+            status,
             reply,
         };
         if self.writer.send(pending).await.is_err() {
@@ -346,6 +446,53 @@ impl Store {
         rows.iter().map(|r| r.try_get("id")).collect()
     }
 
+    /// Whether the database can store games now; why not. SQLite: the file is still the
+    /// one opened and still an SQLite database; any database: it answers, and the last
+    /// write did not fail.
+    pub async fn health(&self) -> Result<(), String> {
+        if let Some(file) = &self.file {
+            file.verify()?;
+        }
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map_err(|e| format!("the database does not answer: {e}"))?;
+        match self.failure.lock().ok().and_then(|f| f.clone()) {
+            Some(why) => Err(format!("the last write failed: {why}")),
+            None => Ok(()),
+        }
+    }
+
+    /// Records that server `node` is alive at `at`.
+    pub async fn beat(&self, node: &str, at: i64) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO nodes (node, alive) VALUES ($1, $2)
+             ON CONFLICT (node) DO UPDATE SET alive = excluded.alive",
+        )
+        .bind(node)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The last sign of life of any server, if one was ever recorded.
+    pub async fn last_alive(&self) -> Result<Option<i64>, sqlx::Error> {
+        let row = sqlx::query("SELECT MAX(alive) AS alive FROM nodes")
+            .fetch_one(&self.pool)
+            .await?;
+        row.try_get::<Option<i64>, _>("alive")
+    }
+
+    /// Forgets the servers not alive since `before` (one row is left by every start).
+    pub async fn forget_nodes(&self, before: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM nodes WHERE alive < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// How many unfinished games a client has created.
     pub async fn open_games_of(&self, creator: &str) -> Result<i64, sqlx::Error> {
         let row =
@@ -357,49 +504,84 @@ impl Store {
     }
 }
 
-/// Inserts one event in its own transaction.
-async fn insert_event<'c, E>(
-    db: E,
-    game: &str,
-    seq: i64,
-    body: &str,
-    at: i64,
-) -> Result<(), AppendError>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any>,
-{
-    let r = sqlx::query("INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)")
-        .bind(game)
-        .bind(seq)
-        .bind(body)
-        .bind(at)
-        .execute(db)
-        .await;
-    match r {
-        Ok(_) => Ok(()),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AppendError::Conflict),
-        Err(e) => Err(AppendError::Db(e)),
+/// Stores one event (and its status change) in a transaction of its own.
+async fn insert_event(pool: &AnyPool, p: &PendingAppend) -> Result<(), AppendError> {
+    let mut tx = pool.begin().await.map_err(AppendError::Db)?;
+    match insert_into(&mut tx, p).await {
+        Ok(true) => {}
+        Ok(false) => return Err(AppendError::Conflict),
+        Err(e) => return Err(AppendError::Db(e)),
     }
+    tx.commit().await.map_err(AppendError::Db)
+}
+
+/// Inserts an event and its status change in `tx`: false if the step is taken already
+/// (`ON CONFLICT DO NOTHING` stores nothing and does not abort the transaction).
+async fn insert_into(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    p: &PendingAppend,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query(
+        "INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id, seq) DO NOTHING",
+    )
+    .bind(&p.game)
+    .bind(p.seq)
+    .bind(&p.body)
+    .bind(p.at)
+    .execute(&mut **tx)
+    .await?;
+    if r.rows_affected() != 1 {
+        return Ok(false);
+    }
+    if let Some(change) = &p.status {
+        sqlx::query("UPDATE games SET status = $1, result = $2, updated = $3 WHERE id = $4")
+            .bind(change.status)
+            .bind(change.result.as_deref())
+            .bind(p.at)
+            .bind(&p.game)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(true)
 }
 
 /// The writer: stores every event that arrived while the previous transaction was being
 /// committed in one transaction (group commit), so that many moves share one commit and
 /// one fsync (SQLite with `sync=full`, PostgreSQL), and answers each. Without it, under
 /// a slow disk every move would wait for a flush of its own and a busy server would run
-/// out of connections.
-async fn write_batches(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<PendingAppend>>>) {
+/// out of connections. Before each batch the SQLite file is checked: nothing is written
+/// (and every event of the batch is refused) if it is not the database it was.
+async fn write_batches(w: Writer) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
         // The queue is locked only while taking a batch, not while writing it.
-        if queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
+        if w.queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
             return;
         }
-        let answers = match insert_batch(&pool, &batch).await {
-            Ok(answers) => answers,
-            // Nothing of the batch is stored: store each alone, so that one bad event
-            // cannot fail the others and each gets its own answer.
-            Err(_) => insert_one_by_one(&pool, &batch).await,
+        let answers = match w.file.as_ref().map_or(Ok(()), |f| f.verify()) {
+            Err(why) => batch
+                .iter()
+                .map(|_| Err(AppendError::Storage(why.clone())))
+                .collect(),
+            Ok(()) => match insert_batch(&w.pool, &batch).await {
+                Ok(answers) => answers,
+                // Nothing of the batch is stored: store each alone, so that one bad event
+                // cannot fail the others and each gets its own answer.
+                Err(_) => insert_one_by_one(&w.pool, &batch).await,
+            },
         };
+        let failed = answers.iter().find_map(|a| match a {
+            Err(AppendError::Db(e)) => Some(e.to_string()),
+            Err(AppendError::Storage(why)) => Some(why.clone()),
+            _ => None,
+        });
+        let stored = answers.iter().any(Result::is_ok);
+        if let Ok(mut f) = w.failure.lock() {
+            if failed.is_some() || stored {
+                *f = failed;
+            }
+        }
         for (pending, answer) in batch.drain(..).zip(answers) {
             let _ = pending.reply.send(answer);
         }
@@ -407,7 +589,7 @@ async fn write_batches(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<PendingApp
 }
 
 /// One transaction for the whole batch; a step already taken is a conflict for that
-/// event only (`ON CONFLICT DO NOTHING` stores nothing and does not abort the rest).
+/// event only.
 async fn insert_batch(
     pool: &AnyPool,
     batch: &[PendingAppend],
@@ -415,17 +597,7 @@ async fn insert_batch(
     let mut tx = pool.begin().await?;
     let mut answers = Vec::with_capacity(batch.len());
     for p in batch {
-        let r = sqlx::query(
-            "INSERT INTO events (game_id, seq, body, at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (game_id, seq) DO NOTHING",
-        )
-        .bind(&p.game)
-        .bind(p.seq)
-        .bind(&p.body)
-        .bind(p.at)
-        .execute(&mut *tx)
-        .await?;
-        answers.push(if r.rows_affected() == 1 {
+        answers.push(if insert_into(&mut tx, p).await? {
             Ok(())
         } else {
             Err(AppendError::Conflict)
@@ -441,7 +613,7 @@ async fn insert_one_by_one(
 ) -> Vec<Result<(), AppendError>> {
     let mut answers = Vec::with_capacity(batch.len());
     for p in batch {
-        answers.push(insert_event(pool, &p.game, p.seq, &p.body, p.at).await);
+        answers.push(insert_event(pool, p).await);
     }
     answers
 }

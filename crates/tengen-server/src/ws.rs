@@ -1,18 +1,21 @@
 //! The WebSocket of a game (docs/protocol.md): the snapshot on connecting and after every
 //! change, actions with an acknowledgement or an error, pings; at most so many messages a
-//! second per connection.
+//! second per connection; a connection from which nothing arrives for too long (not even
+//! the answer to the server's pings) is closed.
 
 use crate::app::{now, App, GameCell};
 use crate::error::ApiError;
 use crate::events::Envelope;
+use crate::limits::Bucket;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tokio::time::Instant;
 
 /// `GET /api/games/{id}/ws[?token=TOKEN]`.
 pub async fn upgrade(
@@ -39,37 +42,6 @@ pub async fn upgrade(
         .on_upgrade(move |socket| session(app, cell, socket, token))
 }
 
-/// A token bucket: `rate` messages a second, in bursts of up to `rate`.
-struct Bucket {
-    rate: f64,
-    tokens: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    fn new(rate: u32) -> Bucket {
-        Bucket {
-            rate: f64::from(rate.max(1)),
-            tokens: f64::from(rate.max(1)),
-            last: Instant::now(),
-        }
-    }
-
-    /// Takes a token; `Err` with the wait in milliseconds if there is none.
-    fn take(&mut self) -> Result<(), u64> {
-        let t = Instant::now();
-        let refill = t.duration_since(self.last).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + refill).min(self.rate);
-        self.last = t;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(((1.0 - self.tokens) / self.rate * 1000.0).ceil() as u64)
-        }
-    }
-}
-
 fn text(v: Value) -> Message {
     Message::Text(Utf8Bytes::from(v.to_string()))
 }
@@ -81,8 +53,37 @@ fn error_message(id: Option<Value>, e: &ApiError) -> Message {
     text(body)
 }
 
+/// When to ping a quiet client, and when to give up on it.
+struct Idle {
+    limit: Duration,
+    last_heard: Instant,
+    last_ping: Instant,
+}
+
+impl Idle {
+    fn new(limit: Duration) -> Idle {
+        let t = Instant::now();
+        Idle {
+            limit,
+            last_heard: t,
+            last_ping: t,
+        }
+    }
+
+    /// The next instant something is due: a ping, or closing.
+    fn next_check(&self) -> Instant {
+        if self.limit.is_zero() {
+            // Never: a day from now, checked again then.
+            return Instant::now() + Duration::from_secs(86_400);
+        }
+        let ping = self.last_ping.max(self.last_heard) + self.limit / 3;
+        ping.min(self.last_heard + self.limit)
+    }
+}
+
 async fn session(app: Arc<App>, cell: Arc<GameCell>, socket: WebSocket, token: Option<String>) {
     let (mut tx, mut rx) = socket.split();
+    let mut token = token;
     let mut updates = cell.updates.subscribe();
     let first = app.state_message(&cell).await;
     if tx
@@ -92,15 +93,38 @@ async fn session(app: Arc<App>, cell: Arc<GameCell>, socket: WebSocket, token: O
     {
         return;
     }
-    let mut bucket = Bucket::new(app.limits.ws_messages_per_second);
+    let rate = app.limits.ws_messages_per_second;
+    let mut bucket = Bucket::new(rate, rate);
+    let mut idle = Idle::new(app.limits.ws_idle_timeout);
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(idle.next_check()) => {
+                let t = Instant::now();
+                if !idle.limit.is_zero() && t >= idle.last_heard + idle.limit {
+                    let _ = tx.send(Message::Close(None)).await;
+                    break;
+                }
+                if !idle.limit.is_zero() {
+                    idle.last_ping = t;
+                    if tx.send(Message::Ping(Default::default())).await.is_err() { break; }
+                }
+            }
             incoming = rx.next() => {
                 let Some(Ok(msg)) = incoming else { break };
+                idle.last_heard = Instant::now();
                 let reply = match msg {
                     Message::Text(t) => {
                         match bucket.take() {
-                            Ok(()) => handle(&app, &cell, t.as_str(), token.as_deref()).await,
+                            Ok(()) => {
+                                let (reply, seat_token) =
+                                    handle(&app, &cell, t.as_str(), token.as_deref()).await;
+                                // After a join with the connection's invitation, the
+                                // connection acts with the seat's secret.
+                                if seat_token.is_some() {
+                                    token = seat_token;
+                                }
+                                reply
+                            }
                             Err(wait) => Some(error_message(None, &ApiError::rate_limited(
                                 "more than the allowed messages a second on this connection", wait))),
                         }
@@ -140,45 +164,53 @@ async fn session(app: Arc<App>, cell: Arc<GameCell>, socket: WebSocket, token: O
     }
 }
 
-/// One text message: an action (acknowledged or refused) or a ping.
+/// One text message: an action (acknowledged or refused) or a ping; and, after a join
+/// that used the connection's own token, the seat's secret the connection acts with from
+/// then on.
 async fn handle(
     app: &Arc<App>,
     cell: &GameCell,
     msg: &str,
     token: Option<&str>,
-) -> Option<Message> {
-    let value: Value = match serde_json::from_str(msg) {
-        Ok(v) => v,
-        Err(e) => {
-            let err = ApiError::bad_request(
-                "message",
-                format!(
-                    "invalid JSON at line {} column {}: {e}",
-                    e.line(),
-                    e.column()
-                ),
-            );
-            return Some(error_message(None, &err));
-        }
-    };
+) -> (Option<Message>, Option<String>) {
+    match reply(app, cell, msg, token).await {
+        Ok((reply, seat_token)) => (Some(reply), seat_token),
+        Err(reply) => (Some(reply), None),
+    }
+}
+
+async fn reply(
+    app: &Arc<App>,
+    cell: &GameCell,
+    msg: &str,
+    token: Option<&str>,
+) -> Result<(Message, Option<String>), Message> {
+    let value: Value = serde_json::from_str(msg).map_err(|e| {
+        let err = ApiError::bad_request(
+            "message",
+            format!(
+                "invalid JSON at line {} column {}: {e}",
+                e.line(),
+                e.column()
+            ),
+        );
+        error_message(None, &err)
+    })?;
     let id = value.get("id").cloned();
     if value.get("type").and_then(Value::as_str) == Some("ping") {
-        return Some(text(
-            json!({"type": "pong", "id": id, "server_time": now()}),
-        ));
+        let pong = json!({"type": "pong", "id": id, "server_time": now()});
+        return Ok((text(pong), None));
     }
-    let env: Envelope = match serde_json::from_value(value) {
-        Ok(e) => e,
-        Err(e) => {
-            return Some(error_message(
-                id,
-                &ApiError::bad_request("message", e.to_string()),
-            ))
-        }
-    };
-    let token = env.token.as_deref().or(token);
-    Some(match app.act(&cell.id, token, &env, false).await {
-        Ok((seq, _)) => text(json!({"type": "ack", "id": id, "seq": seq})),
-        Err(e) => error_message(id, &e),
-    })
+    let env: Envelope = serde_json::from_value(value)
+        .map_err(|e| error_message(id.clone(), &ApiError::bad_request("message", e.to_string())))?;
+    let own_token = env.token.is_none();
+    let acted = app
+        .act(&cell.id, env.token.as_deref().or(token), &env, false)
+        .await
+        .map_err(|e| error_message(id.clone(), &e))?;
+    let mut ack = json!({"type": "ack", "id": id, "seq": acted.seq});
+    if let Some(t) = &acted.token {
+        ack["token"] = json!(t);
+    }
+    Ok((text(ack), acted.token.filter(|_| own_token)))
 }

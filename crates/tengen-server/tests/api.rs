@@ -130,6 +130,7 @@ async fn malformed_and_oversized_bodies_get_json_errors() {
     let resp = s
         .http
         .post(&url)
+        .header("content-type", "application/json")
         .body("{\"size\": 9,\n  oops}")
         .send()
         .await
@@ -144,7 +145,14 @@ async fn malformed_and_oversized_bodies_get_json_errors() {
         "{e}"
     );
     let big = format!("{{\"name\": \"{}\"}}", "x".repeat(100_000));
-    let resp = s.http.post(&url).body(big).send().await.unwrap();
+    let resp = s
+        .http
+        .post(&url)
+        .header("content-type", "application/json")
+        .body(big)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), 413);
     let e: serde_json::Value = resp.json().await.unwrap();
     assert_eq!(e["error"]["code"], "too_large");

@@ -11,20 +11,17 @@ use crate::ko;
 use crate::moves::{MoveRecord, Removed};
 use crate::point::{Move, Point, Size};
 use crate::result::{EndReason, GameResult};
-use crate::rules::{KoRule, LongCycle, Rules, Suicide};
+use crate::rules::{DeadStones, KoRule, LongCycle, Rules, Suicide};
 use crate::score::{self, CountError, ScoreReport, Tally};
 use std::sync::OnceLock;
 
-/// Where the game stands.
+/// Where the game stands: in play, or over. What follows the passes that end a game under
+/// an agreement rule (marking dead stones, confirmation play) is a [`crate::Settlement`],
+/// which takes the passed-out game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// Moves are being played.
     Playing,
-    /// The players mark dead stones and accept or reject (RULES.md §5.1 agreement).
-    Scoring(crate::agreement::Marks),
-    /// A dispute under Japanese or Korean rules is being settled by confirmation play
-    /// (RULES.md §5.1): moves go to the sandbox game.
-    Confirming(Box<crate::agreement::Confirmation>),
     /// The game is over.
     Ended(EndReason),
 }
@@ -79,10 +76,14 @@ pub struct Game {
     pub(crate) passes: PassState,
     cycle: CycleSets,
     pub(crate) phase: Phase,
-    /// The stones found dead when the game was scored.
-    pub(crate) final_dead: Vec<Point>,
+    /// The stones found dead after the game ended by passes: `None` until they are settled
+    /// (at once under play-out rules, by a [`crate::Settlement`] otherwise).
+    final_dead: Option<Vec<Point>>,
     /// Confirmation play's ko rule: a ko may be retaken only after a pass (RULES.md §5.1).
     pub(crate) confirmation: bool,
+    /// Whether a resignation, loss on time or forfeit came while the dead stones were
+    /// being settled (undo then returns to that).
+    ended_after_passes: bool,
     /// What the few moves that change more than their record changed (see [`Aside`]),
     /// latest last.
     asides: Vec<Aside>,
@@ -154,8 +155,9 @@ impl Game {
             passes: PassState::default(),
             cycle: CycleSets::default(),
             phase: Phase::Playing,
-            final_dead: Vec::new(),
+            final_dead: None,
             confirmation: false,
+            ended_after_passes: false,
             asides: Vec::new(),
         }
     }
@@ -266,10 +268,7 @@ impl Game {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Color {
-        match &self.phase {
-            Phase::Confirming(c) => c.sandbox.to_move(),
-            _ => self.to_move,
-        }
+        self.to_move
     }
 
     /// Every move so far.
@@ -314,10 +313,12 @@ impl Game {
 
     /// The result once the game is over: from the score of the final position with the
     /// stones found dead, or from the way it ended (resignation, time, forfeit, long
-    /// cycle). `None` while playing, marking dead stones or confirming.
+    /// cycle). `None` while playing, and after the ending passes until the dead stones are
+    /// settled (see [`Game::needs_settlement`]).
     pub fn result(&self) -> Option<GameResult> {
         match &self.phase {
-            Phase::Playing | Phase::Scoring(_) | Phase::Confirming(_) => None,
+            Phase::Playing => None,
+            Phase::Ended(EndReason::Passes) if self.final_dead.is_none() => None,
             Phase::Ended(EndReason::Passes) => Some(self.score().result),
             Phase::Ended(EndReason::Resignation { loser }) => {
                 Some(GameResult::Resignation(loser.opponent()))
@@ -361,7 +362,7 @@ impl Game {
     /// dead when the game was settled removed (none before, and none under play-out rules).
     pub fn score(&self) -> ScoreReport {
         // The settled dead stones were checked against this board when they were settled.
-        let dead = self.final_dead.clone();
+        let dead = self.final_dead.clone().unwrap_or_default();
         score::count_checked(&self.board, dead, &[], &self.tally(), &self.rules)
     }
 
@@ -369,6 +370,64 @@ impl Game {
     /// if a dead point is off the board or holds no stone.
     pub fn score_with_dead(&self, dead: &[Point]) -> Result<ScoreReport, CountError> {
         score::count(&self.board, dead, &self.tally(), &self.rules)
+    }
+
+    /// Whether this end by passes scores the board as it stands: under play-out rules, and
+    /// under WMSG's rule once play has resumed once (RULES.md §5.1).
+    fn plays_out(&self) -> bool {
+        match self.rules.dead_stones {
+            DeadStones::PlayOut => true,
+            DeadStones::AgreeThenResumeOnce => self.passes.ends >= 2,
+            DeadStones::AgreeThenResume | DeadStones::AgreeThenConfirm => false,
+        }
+    }
+
+    /// Whether the game ended by passes under an agreement rule and its dead stones are
+    /// still to be settled: give it to a [`crate::Settlement`].
+    pub fn needs_settlement(&self) -> bool {
+        self.phase == Phase::Ended(EndReason::Passes) && self.final_dead.is_none()
+    }
+
+    /// The stones found dead at the end (empty before the dead stones are settled).
+    pub fn final_dead(&self) -> &[Point] {
+        self.final_dead.as_deref().unwrap_or_default()
+    }
+
+    /// Records the stones settled dead: stones of the final position (the settlement
+    /// checked them), sorted.
+    pub(crate) fn settle_dead(&mut self, mut dead: Vec<Point>) {
+        dead.sort();
+        dead.dedup();
+        self.final_dead = Some(dead);
+    }
+
+    /// Resumes play after the ending passes, before the dead stones are settled: the
+    /// opponent of the last passer moves (RULES.md §5.1). Refused unless the game is waiting
+    /// for its dead stones to be settled.
+    pub fn resume(&mut self) -> Result<(), Illegal> {
+        if !self.needs_settlement() {
+            return Err(Illegal::GameOver);
+        }
+        if let Some(last) = self.moves.last() {
+            self.to_move = last.color.opponent();
+        }
+        self.passes.run = 0;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+
+    /// A game from the final position under the same rules played out, with confirmation
+    /// play's ko rule; the opponent of the last passer moves first (RULES.md §5.1).
+    pub(crate) fn confirmation_sandbox(&self) -> Game {
+        let mut rules = self.rules.clone();
+        rules.dead_stones = DeadStones::PlayOut;
+        let to_move = self
+            .moves
+            .last()
+            .map_or(self.to_move, |last| last.color.opponent());
+        let mut g = Game::from_boxed(self.board.clone(), to_move, rules);
+        g.confirmation = true;
+        g
     }
 
     /// Stones `c` may still put on the board under a stone supply (RULES.md §4), or `None`
@@ -386,17 +445,11 @@ impl Game {
 
     /// Whether `color` may make `mv` now (GTP allows either colour to move).
     pub fn legal_as(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if let Phase::Confirming(c) = &self.phase {
-            return c.sandbox.legal_as(color, mv);
-        }
         self.check(color, mv).map(|_| ())
     }
 
     /// Every legal move of the player to move: the legal plays in board order, then pass.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if let Phase::Confirming(c) = &self.phase {
-            return c.sandbox.legal_moves();
-        }
         if self.is_over() {
             return Vec::new();
         }
@@ -425,9 +478,6 @@ impl Game {
     /// the other colour.
     #[inline(always)]
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
-        if matches!(self.phase, Phase::Confirming(_)) {
-            return self.confirmation_play(color, mv);
-        }
         let checked = if self.plainly_legal(color, mv) {
             Checked { cycle: None }
         } else {
@@ -515,12 +565,13 @@ impl Game {
         self.end_by(EndReason::Forfeit { loser: color })
     }
 
-    /// Ends the game. A player may also resign while dead stones are being marked or
-    /// confirmation play goes on: only an ended game cannot end again.
+    /// Ends the game. A player may also resign while the dead stones of a game that ended
+    /// by passes are being settled: only a finished game cannot end again.
     fn end_by(&mut self, reason: EndReason) -> Result<(), Illegal> {
-        if matches!(self.phase, Phase::Ended(_)) {
+        if self.is_over() && !self.needs_settlement() {
             return Err(Illegal::GameOver);
         }
+        self.ended_after_passes = self.needs_settlement();
         self.phase = Phase::Ended(reason);
         Ok(())
     }
@@ -536,7 +587,11 @@ impl Game {
                 EndReason::Resignation { .. } | EndReason::Time { .. } | EndReason::Forfeit { .. }
             )
         ) {
-            self.phase = Phase::Playing;
+            self.phase = if std::mem::take(&mut self.ended_after_passes) {
+                Phase::Ended(EndReason::Passes)
+            } else {
+                Phase::Playing
+            };
             return true;
         }
         let Some(r) = self.moves.pop() else {
@@ -568,7 +623,7 @@ impl Game {
         }
         self.phase = aside.phase.unwrap_or(Phase::Playing);
         if self.phase == Phase::Playing {
-            self.final_dead.clear();
+            self.final_dead = None;
         }
         self.to_move = r.color;
         true
@@ -730,6 +785,39 @@ impl Game {
         Ok(())
     }
 
+    /// Confirmation play's ko rule: a play retaking a ko that the opponent took at move
+    /// `m` is legal only if its player has passed since.
+    fn check_confirmation_ko(&self, i: Idx, color: Color) -> Result<(), Illegal> {
+        let p = self.board.point(i);
+        if self.board.capture_count(i, color) != 1 {
+            return Ok(());
+        }
+        // The one stone captured, and the move that played it.
+        let Some(q) = self.board.neighbours(i).into_iter().find(|&n| {
+            self.board.cell(n).color() == Some(color.opponent())
+                && self.board.liberties(n) == 1
+                && self.board.chain_len(n) == 1
+        }) else {
+            return Ok(());
+        };
+        let q = self.board.point(q);
+        let Some(m) = self.moves.iter().rposition(|r| r.mv == Move::Play(q)) else {
+            return Ok(());
+        };
+        let take = &self.moves[m];
+        if take.color != color.opponent() || take.ko != Some(p) {
+            return Ok(());
+        }
+        let passed = self.moves[m + 1..]
+            .iter()
+            .any(|r| r.color == color && r.mv == Move::Pass);
+        if passed {
+            Ok(())
+        } else {
+            Err(Illegal::ConfirmationKo { taken_at: m + 1 })
+        }
+    }
+
     /// The cycle-set rule (RULES.md §3.2).
     #[inline(never)]
     fn check_cycle_sets(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
@@ -855,7 +943,8 @@ impl Game {
             self.prisoners[color.opponent().index()] += 1;
         }
         if out.ends {
-            self.phase = self.phase_after_passes();
+            self.phase = Phase::Ended(EndReason::Passes);
+            self.final_dead = self.plays_out().then(Vec::new);
         }
         let creator = self.positions.creator(self.positions.len() - 1);
         let hash = self.board.hash();

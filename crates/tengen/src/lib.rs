@@ -1,23 +1,49 @@
 //! # tengen: the rules of Go, exactly
 //!
 //! A rules engine for every common ruleset of Go: suicide (forbidden, multi-stone, allowed),
-//! every ko rule (simple, positional, situational, natural situational, Ikeda's capture
-//! superko, the cycle-set rule approximating Ing's), long cycles, every way of ending the
-//! game, pass stones, stone supply, handicap. The specification is `RULES.md`; each rule
-//! value's documentation points to its section.
+//! every ko rule (simple, positional, situational, natural situational superko, Ikeda's
+//! capture superko, the cycle-set rule approximating Ing's), long cycles, every way of ending
+//! the game, pass stones, stone supply, handicap, and counting by area, territory or stones
+//! with every modifier. The rules are stated in the project's `docs/rules.md`; each rule
+//! value's documentation points to its section there (`§5.2`).
+//!
+//! Data flows one way: a [`Game`] (rules, board, history) refuses illegal moves with the
+//! rule and the earlier move that forbid them; when it ends by passes, a [`Settlement`]
+//! settles its dead stones (agreement, resumption, confirmation play); [`score::count`]
+//! counts a board with its dead stones and the [`Tally`] of what the game contributed.
 //!
 //! ```
-//! use tengen::{Game, Move, Point, Rules, Size};
+//! use tengen::{Color, Game, Illegal, Move, Point, Rules, Settlement, Size, Stage};
 //!
-//! let mut game = Game::new(Size::square(9).unwrap(), Rules::named("japanese").unwrap());
-//! game.play(Move::Play(Point::from_gtp("E5", game.size()).unwrap())).unwrap();
-//! assert_eq!(game.to_move(), tengen::Color::White);
-//! assert!(game.legal(Move::Play(Point::from_gtp("E5", game.size()).unwrap())).is_err());
+//! let mut game = Game::new(Size::NINE, Rules::japanese());
+//! let at = |s: &str| Move::Play(Point::from_gtp(s, Size::NINE).unwrap());
+//! game.play(at("E5")).unwrap();
+//! // Every refusal names its rule.
+//! let refused = game.play(at("E5")).unwrap_err();
+//! assert_eq!(refused, Illegal::Occupied(Point::from_gtp("E5", Size::NINE).unwrap()));
+//! game.play(at("A1")).unwrap();
+//!
+//! // Two passes end the game; under Japanese rules the players then agree on dead stones.
+//! game.pass().unwrap();
+//! game.pass().unwrap();
+//! assert!(game.needs_settlement());
+//! let mut settlement = Settlement::new(game).unwrap();
+//! let a1 = Point::from_gtp("A1", Size::NINE).unwrap();
+//! settlement.mark(Color::Black, a1, true).unwrap(); // White's A1 is dead
+//! settlement.accept(Color::White).unwrap();
+//! settlement.accept(Color::Black).unwrap();
+//! assert_eq!(settlement.stage(), &Stage::Settled);
+//!
+//! // The count: Black's 80 points of territory and one dead stone, against komi 6.5.
+//! let game = settlement.into_game();
+//! let report = game.score();
+//! assert_eq!(report.black.territory, 80);
+//! assert_eq!(report.black.dead, 1);
+//! assert_eq!(game.result().unwrap().to_string(), "B+74.5");
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod agreement;
 pub mod board;
 pub mod clock;
 pub mod color;
@@ -36,6 +62,7 @@ pub mod result;
 pub mod rng;
 pub mod rules;
 pub mod score;
+pub mod settlement;
 mod zobrist;
 
 pub use board::Board;
@@ -48,3 +75,4 @@ pub use result::{EndReason, GameResult};
 pub use rng::Rng;
 pub use rules::{Komi, RuleError, Rules, RulesetName};
 pub use score::{CountError, ScoreReport, Tally};
+pub use settlement::{Confirmation, SettleError, Settlement, Stage};

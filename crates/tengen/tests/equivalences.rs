@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use tengen::score::ScoreReport;
-use tengen::{Color, Game, Move, Phase, Point, Rules, Size};
+use tengen::{Color, Game, Move, Point, Rules, Settlement, Size};
 
 /// The count of `g` with `dead` removed (the dead points are stones of its board).
 fn score(g: &Game, dead: &[Point]) -> ScoreReport {
@@ -55,11 +55,19 @@ fn random_game(size: Size, rules: Rules, rng: &mut Rng, fill_extra_eyes: bool) -
         };
         g.play(mv).unwrap();
     }
-    if matches!(g.phase(), Phase::Scoring(_)) {
-        g.accept(Color::Black).unwrap();
-        g.accept(Color::White).unwrap();
+    settled(g)
+}
+
+/// The game with its dead stones settled as none (both accept empty marks), if it needs
+/// a settlement.
+fn settled(g: Game) -> Game {
+    if !g.needs_settlement() {
+        return g;
     }
-    g
+    let mut s = Settlement::new(g).unwrap();
+    s.accept(Color::Black).unwrap();
+    s.accept(Color::White).unwrap();
+    s.into_game()
 }
 
 /// The margin for Black in half points.
@@ -73,11 +81,7 @@ fn with(g: &Game, f: impl Fn(&mut Rules)) -> Game {
     f(&mut r);
     let mut h = g.clone();
     assert!(h.set_rules(r).is_ok());
-    if matches!(h.phase(), Phase::Scoring(_)) {
-        h.accept(Color::Black).unwrap();
-        h.accept(Color::White).unwrap();
-    }
-    h
+    settled(h)
 }
 
 #[test]

@@ -29,6 +29,9 @@ struct Incoming {
     game: Option<Snapshot>,
     #[serde(default)]
     error: Option<ErrorBody>,
+    /// A join's ack: the seat's secret (the invited seat's invitation is exchanged for it).
+    #[serde(default)]
+    token: Option<String>,
 }
 
 /// A game as a `state` message shows it.
@@ -254,7 +257,14 @@ impl Game {
                         self.update(s);
                     }
                 }
-                "ack" if m.id == Some(id) => return Ok(Reply::Ack),
+                "ack" if m.id == Some(id) => {
+                    if let Some(secret) = m.token {
+                        if let Some(seat) = self.tokens.iter().position(|t| msg["token"] == *t) {
+                            self.tokens[seat] = secret;
+                        }
+                    }
+                    return Ok(Reply::Ack);
+                }
                 // An error without an id (e.g. rate limiting) answers the only action out.
                 "error" if m.id == Some(id) || m.id.is_none() => {
                     let (code, message) = m

@@ -37,6 +37,9 @@ impl Server {
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
             .args(["--max-open-games", "0", "--ws-rate", "1000"])
+            // Every game comes from this one address.
+            .args(["--http-rate", "0", "--max-connections-per-address", "0"])
+            .args(["--ws-idle-timeout", "0"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

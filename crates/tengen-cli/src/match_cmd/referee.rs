@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::time::{Duration, Instant};
 use tengen::clock::{Clock, Flag};
 use tengen::score::ScoreReport;
-use tengen::{Color, EndReason, Game, GameResult, Move, Phase, Point};
+use tengen::{Color, EndReason, Game, GameResult, Move, Phase, Point, Settlement};
 use tengen_gtp::ClientError;
 use tengen_player::estimate::EstimateOptions;
 
@@ -135,7 +135,7 @@ impl<'a> Referee<'a> {
     fn play_to_end(&mut self) -> Result<(), Stop> {
         loop {
             self.play()?;
-            if !matches!(self.game.phase(), Phase::Scoring(_)) || !self.settle()? {
+            if !self.game.needs_settlement() || !self.settle()? {
                 return Ok(());
             }
         }
@@ -303,7 +303,8 @@ impl<'a> Referee<'a> {
             .unwrap_or_else(|| EstimateOptions::default().seed);
         let (dead, how) = match settle::decide(&self.game, answers, self.resumptions, seed) {
             Decision::Resume => {
-                self.game.resume();
+                // A game that needs settlement can always resume.
+                let _ = self.game.resume();
                 self.cleanup = true;
                 self.resumptions += 1;
                 return Ok(true);
@@ -314,11 +315,14 @@ impl<'a> Referee<'a> {
             },
             Decision::Settled { dead, how } => (dead, how),
         };
-        for &p in &dead {
-            let _ = self.game.mark_dead(p, true);
+        // The referee marks what was decided and both accept it. The dead points are stones
+        // of the final position (the engines' lists are checked against it in `decide`).
+        if let Ok(mut settlement) = Settlement::new(self.game.clone()) {
+            let _ = settlement.propose(&dead);
+            let _ = settlement.accept(Color::Black);
+            let _ = settlement.accept(Color::White);
+            self.game = settlement.into_game();
         }
-        let _ = self.game.accept(Color::Black);
-        let _ = self.game.accept(Color::White);
         self.settled = match dead.len() {
             0 => format!("{how}; no stones removed"),
             n => format!("{how}; {n} dead stones removed"),

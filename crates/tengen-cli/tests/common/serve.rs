@@ -34,6 +34,9 @@ pub fn start(database: &str) -> Node {
             database,
             "--max-open-games",
             "0",
+            // These tests make many requests from one address on purpose.
+            "--http-rate",
+            "0",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -81,17 +84,21 @@ impl Node {
         (status, resp.json().await.unwrap_or(Value::Null))
     }
 
-    /// Creates a game with both seats taken: `(id, black token, white token)`.
+    /// Creates a game with both seats taken: `(id, black token, white token)`, the
+    /// seats' secrets (the invited seat's join exchanges its invitation for one).
     pub async fn game(&self, settings: Value) -> (String, String, String) {
         let (st, r) = self.call(Some(settings), "/api/games", None).await;
         assert_eq!(st, 201, "{r}");
         let id = r["id"].as_str().unwrap().to_string();
-        let b = r["seats"]["black"]["token"].as_str().unwrap().to_string();
-        let w = r["seats"]["white"]["token"].as_str().unwrap().to_string();
-        for t in [&b, &w] {
+        let mut tokens = Vec::new();
+        for seat in ["black", "white"] {
+            let t = r["seats"][seat]["token"].as_str().unwrap();
             let (st, r) = self.act(&id, t, json!({"type": "join"})).await;
             assert_eq!(st, 200, "{r}");
+            tokens.push(r["token"].as_str().unwrap().to_string());
         }
+        let w = tokens.pop().unwrap();
+        let b = tokens.pop().unwrap();
         (id, b, w)
     }
 

@@ -67,6 +67,30 @@ impl Server {
             req = req.json(&b);
         }
         let resp = req.send().await.expect("request sent");
+        Self::answer(resp).await
+    }
+
+    /// A request with a raw body and the headers given: `(status, body)`.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let mut req = self
+            .http
+            .request(method.parse().unwrap(), &url)
+            .body(body.to_string());
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let resp = req.send().await.expect("request sent");
+        Self::answer(resp).await
+    }
+
+    async fn answer(resp: reqwest::Response) -> (u16, Value) {
         let status = resp.status().as_u16();
         let text = resp.text().await.unwrap();
         let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
@@ -91,15 +115,26 @@ impl Server {
         }
     }
 
-    /// Creates a game and takes both seats.
+    /// Creates a game and takes both seats; the tokens are then the seats' secrets (the
+    /// invited seat's join exchanges its invitation for one).
     pub async fn started(&self, body: Value) -> Created {
-        let g = self.create(body).await;
-        for t in [&g.black, &g.white] {
-            if !t.is_empty() {
-                self.act(&g.id, t, json!({"type": "join"})).await;
-            }
-        }
+        let mut g = self.create(body).await;
+        g.black = self.join(&g.id, &g.black, json!({"type": "join"})).await;
+        g.white = self.join(&g.id, &g.white, json!({"type": "join"})).await;
         g
+    }
+
+    /// Takes a seat with `token` (a seat's secret or invitation): the seat's secret from
+    /// the reply; nothing for a bot seat (an empty token).
+    pub async fn join(&self, id: &str, token: &str, action: Value) -> String {
+        if token.is_empty() {
+            return String::new();
+        }
+        let (status, reply) = self.try_act(id, token, action.clone()).await;
+        assert_eq!(status, 200, "{action} -> {reply}");
+        // The reply's token is the seat's secret (the safety tests check that it is
+        // there); without one, the token given goes on acting.
+        reply["token"].as_str().unwrap_or(token).to_string()
     }
 
     /// An action that must succeed; the reply's snapshot.
@@ -157,7 +192,7 @@ impl Server {
                 tokio::time::Instant::now() < deadline,
                 "timed out waiting: {v}"
             );
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
