@@ -3,9 +3,10 @@
 
 use crate::arrays;
 use crate::convert::{self, color_name, point_vertex, vertex};
-use crate::errors::{illegal, Refusal, RulesError};
+use crate::errors::{illegal, PhaseError, Refusal, RulesError};
 use crate::rules;
 use crate::score::{Estimate, Life, ScoreReport};
+use crate::settlement::Settlement;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -193,16 +194,47 @@ impl PyGame {
         Ok(d)
     }
 
-    /// `"playing"`, `"scoring"` (marking dead stones), `"confirming"` (confirmation play
-    /// after a dispute) or `"ended"`.
+    /// `"playing"` or `"ended"`. A game that ended by passes under agreement rules then
+    /// waits for its dead stones (`needs_settlement`).
     #[getter]
     fn phase(&self) -> &'static str {
         match self.inner.phase() {
             Phase::Playing => "playing",
-            Phase::Scoring(_) => "scoring",
-            Phase::Confirming(_) => "confirming",
             Phase::Ended(_) => "ended",
         }
+    }
+
+    /// Whether the game ended by passes under agreement rules and its dead stones are still
+    /// to be settled: `settlement()` starts the agreement phase.
+    #[getter]
+    fn needs_settlement(&self) -> bool {
+        self.inner.needs_settlement()
+    }
+
+    /// The stones found dead when the game was settled, as vertices (empty before).
+    #[getter]
+    fn final_dead(&self) -> Vec<String> {
+        let size = self.size();
+        self.inner
+            .final_dead()
+            .iter()
+            .map(|&p| point_vertex(p, size))
+            .collect()
+    }
+
+    /// The agreement phase of this passed-out game (RULES.md §5.1), on a copy: mark dead
+    /// stones, accept or reject; `Settlement.game()` gives the game back settled or
+    /// resumed. Raises `PhaseError` unless the game ended by passes.
+    fn settlement(&self) -> PyResult<Settlement> {
+        Settlement::new(self.inner.clone())
+    }
+
+    /// Resumes play after the ending passes, before the dead stones are settled: the
+    /// opponent of the last passer moves. Raises `PhaseError` otherwise.
+    fn resume(&mut self) -> PyResult<()> {
+        self.inner
+            .resume()
+            .map_err(|e| PhaseError::new_err(format!("cannot resume: {e}")))
     }
 
     /// How the game ended: `"passes"`, `"resignation"`, `"time"`, `"forfeit"`,
@@ -221,15 +253,15 @@ impl PyGame {
         }
     }
 
-    /// Whether the game is over (no more moves: scoring, confirming or ended).
+    /// Whether the game is over (no more moves).
     #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
     }
 
     /// The result as SGF writes it (`"B+3.5"`, `"W+R"`, `"0"`, `"Void"`) once the game
-    /// has ended; None before. A game ended by passes is counted with the stones found
-    /// dead when it was settled.
+    /// has ended; None before, and after the ending passes until the dead stones are
+    /// settled. A game ended by passes is counted with the stones found dead then.
     #[getter]
     fn result(&self) -> Option<String> {
         self.inner.result().map(|r| r.to_string())
@@ -537,11 +569,5 @@ impl PyGame {
         self.inner
             .set_free_handicap(&ps)
             .map_err(|e| PyValueError::new_err(e.to_string()))
-    }
-
-    /// Whether dead stones are being marked (the agreement phase).
-    #[getter]
-    fn is_scoring(&self) -> bool {
-        matches!(self.inner.phase(), Phase::Scoring(_))
     }
 }

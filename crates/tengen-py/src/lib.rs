@@ -8,7 +8,8 @@
 //!
 //! One module per concept: [`convert`] (points, moves, colours), [`errors`] (exceptions
 //! and refusals), [`rules`] (rules from names and dicts), [`arrays`] (numpy arrays),
-//! [`game`] (`Game`), [`score`] (counts, estimator, life), [`sgf`] (records), [`samples`]
+//! [`game`] (`Game`), [`score`] (counts, estimator, life), [`settlement`] (the
+//! agreement phase), [`sgf`] (records), [`samples`]
 //! (training planes), [`batch`] (parallel iterators over many records).
 #![warn(missing_docs)]
 
@@ -20,6 +21,7 @@ pub mod game;
 pub mod rules;
 pub mod samples;
 pub mod score;
+pub mod settlement;
 pub mod sgf;
 
 use pyo3::prelude::*;
@@ -55,6 +57,7 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<score::Terms>()?;
     m.add_class::<score::Estimate>()?;
     m.add_class::<score::Life>()?;
+    m.add_class::<settlement::Settlement>()?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(rules_dict, m)?)?;
     sgf::register(m)?;
