@@ -98,6 +98,7 @@ class Life:
     black_safe: List[Vertex]
     white_safe: List[Vertex]
     seki: List[Vertex]
+    groups: List[Tuple[Color, List[Vertex], List[List[Vertex]]]]
     @property
     def alive(self) -> npt.NDArray[np.int8]:
         """(height, width): 1 a black stone alive, -1 a white one, 0 otherwise."""

@@ -251,6 +251,12 @@ def test_estimate_and_unconditional_life():
     assert sorted(life.black_alive) == sorted(["B5", "D5", "A4", "B4", "C4", "D4"])
     assert sorted(life.black_safe) == ["A5", "C5"]
     assert life.alive[0, 1] == 1 and life.alive[2, 0] == 0
+    # Two groups: Black's six stones with its eyes A5 and C5; White's wall of seven,
+    # whose region (rows 2-1) touches White only: one eye of ten points.
+    black = [grp for grp in life.groups if grp[0] == "black"]
+    white = [grp for grp in life.groups if grp[0] == "white"]
+    assert len(black) == 1 and sorted(black[0][2]) == [["A5"], ["C5"]]
+    assert len(white) == 1 and len(white[0][1]) == 7 and [len(e) for e in white[0][2]] == [10]
     e = g.estimate(playouts=200, seed=1)
     assert e.ownership.shape == (5, 5) and e.ownership.dtype == np.float32
     assert not any(v in e.dead for v in life.black_alive)

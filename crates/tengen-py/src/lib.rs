@@ -11,6 +11,7 @@
 //! [`game`] (`Game`), [`score`] (counts, estimator, life), [`settlement`] (the
 //! agreement phase), [`sgf`] (records), [`samples`]
 //! (training planes), [`batch`] (parallel iterators over many records).
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod arrays;

@@ -233,9 +233,13 @@ impl Estimate {
     }
 }
 
-/// Unconditional life by Benson's algorithm (`tengen::life`): stones that can never be
-/// captured, and the points they make safe, for each colour; and the stones in seki when
-/// every stone on the board is taken as alive.
+/// A group for Python: its colour, its stones and its eyes, as vertices.
+type GroupView = (&'static str, Vec<String>, Vec<Vec<String>>);
+
+/// What `tengen::life` finds without reading: unconditional life by Benson's algorithm
+/// (stones that can never be captured, and the points they make safe, for each colour),
+/// the stones in seki when every stone on the board is taken as alive, and the groups
+/// with their eyes.
 #[pyclass(module = "tengen", frozen)]
 pub struct Life {
     /// Black's unconditionally alive stones, as vertices.
@@ -254,6 +258,10 @@ pub struct Life {
     /// Stones in seki with every stone on the board taken as alive.
     #[pyo3(get)]
     seki: Vec<String>,
+    /// The groups of both colours (chains joined through the regions they border, as
+    /// group tax counts them): `(colour, stones, eyes)`, each eye a list of vertices.
+    #[pyo3(get)]
+    groups: Vec<GroupView>,
     alive: Vec<i8>,
     size: Size,
 }
@@ -279,6 +287,13 @@ impl Life {
             black_safe: vertices(&black.safe),
             white_safe: vertices(&white.safe),
             seki: vertices(&tengen::life::seki(&grid)),
+            groups: tengen::life::groups(&grid)
+                .iter()
+                .map(|g| {
+                    let eyes = g.eyes.iter().map(|e| vertices(e)).collect();
+                    (color_name(g.color), vertices(&g.stones), eyes)
+                })
+                .collect(),
             alive,
             size,
         }
