@@ -267,6 +267,9 @@ def test_resign_ends_with_a_result_and_undo_takes_it_back():
     g.resign()
     assert (g.phase, g.end_reason, g.result) == ("ended", "resignation", "W+R")
     assert g.undo() and g.phase == "playing"
+    g.resign("black")
+    with pytest.raises(tengen.PhaseError, match="over"):
+        g.resign("white")
 
 
 def test_handicap_and_set_rules():

@@ -11,7 +11,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use tengen::{Color, Move, Point, Size};
 
 /// A colour from `"black"`/`"white"` (or `"b"`, `"w"`, any case).
@@ -67,13 +67,12 @@ pub fn to_move(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Move> {
             "a move is a vertex, a (row, col) pair or an action index, not a bool",
         ));
     }
-    if obj.is_instance_of::<PyInt>()
-        || obj.hasattr("__index__")? && !obj.is_instance_of::<PyTuple>()
-    {
+    // Python ints and whatever acts as one (numpy integers): an action index.
+    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
         let action: i64 = obj.call_method0("__index__")?.extract()?;
         return from_action(action, size);
     }
-    if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<pyo3::types::PyList>() {
+    if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
         return point(obj, size).map(Move::Play);
     }
     Err(PyTypeError::new_err(format!(

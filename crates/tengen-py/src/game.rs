@@ -336,14 +336,13 @@ impl PyGame {
             .map_err(|why| illegal(py, &why, Move::Pass, size))
     }
 
-    /// `color` (default: the player to move) resigns.
+    /// `color` (default: the player to move) resigns; `PhaseError` once the game is over.
     #[pyo3(signature = (color=None))]
-    fn resign(&mut self, py: Python<'_>, color: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn resign(&mut self, color: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let c = self.mover(color)?;
-        let size = self.size();
         self.inner
             .resign(c)
-            .map_err(|why| illegal(py, &why, Move::Pass, size))
+            .map_err(|why| PhaseError::new_err(format!("cannot resign: {why}")))
     }
 
     /// Takes back the last move (or a resignation); False when there is nothing to take

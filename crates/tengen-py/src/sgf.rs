@@ -2,7 +2,7 @@
 //! variations, diagnostics with line and column, `to_game`) and `write_sgf`. Reading,
 //! decoding, replaying and writing are `tengen-sgf`'s.
 
-use crate::convert::{self, color_name, type_name, vertex};
+use crate::convert::{color_name, type_name, vertex};
 use crate::errors::SgfError;
 use crate::game::PyGame;
 use crate::rules;
@@ -601,17 +601,8 @@ fn read_sgf(py: Python<'_>, source: &Bound<'_, PyAny>, strict: bool) -> PyResult
 #[pyo3(signature = (obj, path=None))]
 fn write_sgf(obj: &Bound<'_, PyAny>, path: Option<std::path::PathBuf>) -> PyResult<String> {
     let text = if let Ok(g) = obj.cast::<PyGame>() {
+        // Boards are at most 25x25, so every point has an SGF spelling.
         let game = &g.borrow().inner;
-        if let Some(bad) = game
-            .moves()
-            .iter()
-            .find(|r| r.mv.point().is_some_and(|p| p.to_sgf().is_none()))
-        {
-            return Err(SgfError::new_err(format!(
-                "the move {} cannot be written in SGF",
-                convert::vertex(bad.mv, game.size())
-            )));
-        }
         let tree = tengen_sgf::record(game, &tengen_sgf::RecordInfo::default());
         tengen_sgf::write(&tengen_sgf::Collection { trees: vec![tree] })
     } else if let Ok(f) = obj.cast::<SgfFile>() {
