@@ -7,7 +7,8 @@ use crate::errors::{illegal, PhaseError, Refusal, RulesError};
 use crate::rules;
 use crate::score::{Estimate, Life, ScoreReport};
 use crate::settlement::Settlement;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::ndarray::IxDyn;
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
@@ -61,21 +62,18 @@ impl PyGame {
     }
 }
 
-/// A flat bool array of `len` for a mask: `out` when given (checked), else a new one.
+/// The bool array of `shape` a mask is written into: `out` when given (checked), else a
+/// new one.
 fn mask_array<'py>(
     py: Python<'py>,
     out: Option<Bound<'py, PyAny>>,
     shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Bound<'py, PyArrayDyn<bool>>> {
     match out {
-        None => Ok(
-            PyArray1::<bool>::zeros(py, shape.iter().product::<usize>(), false)
-                .reshape(shape.to_vec())?
-                .into_any(),
-        ),
+        None => Ok(PyArrayDyn::<bool>::zeros(py, IxDyn(shape), false)),
         Some(o) => {
             let a = o
-                .cast::<numpy::PyArrayDyn<bool>>()
+                .cast_into::<PyArrayDyn<bool>>()
                 .map_err(|_| PyTypeError::new_err("out must be a numpy array of dtype bool"))?;
             if a.shape() != shape || !a.is_c_contiguous() {
                 return Err(PyValueError::new_err(format!(
@@ -83,7 +81,7 @@ fn mask_array<'py>(
                     a.shape()
                 )));
             }
-            Ok(o)
+            Ok(a)
         }
     }
 }
@@ -413,12 +411,10 @@ impl PyGame {
         &self,
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> PyResult<Bound<'py, PyArrayDyn<bool>>> {
         let s = self.size();
         let arr = mask_array(py, out, &[s.height() as usize, s.width() as usize])?;
-        let a = arr.cast::<numpy::PyArrayDyn<bool>>()?;
-        let mut rw = a.try_readwrite()?;
-        self.fill_mask(rw.as_slice_mut()?);
+        self.fill_mask(arr.try_readwrite()?.as_slice_mut()?);
         Ok(arr)
     }
 
@@ -431,14 +427,15 @@ impl PyGame {
         &self,
         py: Python<'py>,
         out: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> PyResult<Bound<'py, PyArrayDyn<bool>>> {
         let n = self.size().points();
         let arr = mask_array(py, out, &[n + 1])?;
-        let a = arr.cast::<numpy::PyArrayDyn<bool>>()?;
-        let mut rw = a.try_readwrite()?;
-        let slice = rw.as_slice_mut()?;
-        self.fill_mask(&mut slice[..n]);
-        slice[n] = self.inner.legal(Move::Pass).is_ok();
+        {
+            let mut rw = arr.try_readwrite()?;
+            let slice = rw.as_slice_mut()?;
+            self.fill_mask(&mut slice[..n]);
+            slice[n] = self.inner.legal(Move::Pass).is_ok();
+        }
         Ok(arr)
     }
 
