@@ -9,7 +9,7 @@
    against sgfmill parsing the same bytes and playing every move on its board with its
    simple-ko check (as ``scripts/sgfmill_replay.py``); moves/s for both and the ratio
    (target: at least 20 times sgfmill).
-2. Random games driven from Python one move at a time: each move asks ``action_mask()``
+2. Random games driven from Python one move at a time: each move asks ``legal_mask()``
    (into a reused array), picks a random legal point with numpy, and plays it as an action
    index; a pass when no point is legal; a game stops when it is over or after three
    times the board's points. Moves/s on 9x9 and 19x19, simple ko (Japanese) and positional
@@ -94,13 +94,14 @@ def random_games(size, rules, games, seed):
     """Plays `games` random games through the action mask: moves played."""
     rng = random.Random(seed)
     points = size * size
-    mask = np.zeros(points + 1, dtype=bool)
+    mask = np.zeros((size, size), dtype=bool)
     moves = 0
     for _ in range(games):
         g = tengen.Game(size, rules)
         for _ in range(3 * points):
-            g.action_mask(out=mask)
-            legal = np.flatnonzero(mask[:points])
+            g.legal_mask(out=mask)
+            # Row-major flat indices of the (row, col) mask are action indices.
+            legal = np.flatnonzero(mask)
             action = int(legal[rng.randrange(len(legal))]) if len(legal) else points
             g.play(action)
             moves += 1
@@ -144,7 +145,7 @@ def main():
             seed = iter(range(1_000_000))
             moves, elapsed = timed_rounds(
                 lambda: random_games(size, rules, 4, next(seed)), args.seconds)
-            print(f"random games through action_mask, {size}x{size} {rules}: "
+            print(f"random games through legal_mask, {size}x{size} {rules}: "
                   f"{moves / elapsed:,.0f} moves/s (target 250,000)")
 
     positions, elapsed = timed_rounds(lambda: samples(args.folder, 2), args.seconds)
