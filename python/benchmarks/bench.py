@@ -92,18 +92,17 @@ def sgfmill_replay(texts):
 
 def random_games(size, rules, games, seed):
     """Plays `games` random games through the action mask: moves played."""
-    rng = random.Random(seed)
+    rand = random.Random(seed).random
     points = size * size
     mask = np.zeros((size, size), dtype=bool)
     moves = 0
     for _ in range(games):
         g = tengen.Game(size, rules)
         for _ in range(3 * points):
-            g.legal_mask(out=mask)
             # Row-major flat indices of the (row, col) mask are action indices.
-            legal = np.flatnonzero(mask)
-            action = int(legal[rng.randrange(len(legal))]) if len(legal) else points
-            g.play(action)
+            legal = np.flatnonzero(g.legal_mask(out=mask))
+            n = len(legal)
+            g.play(int(legal[int(rand() * n)]) if n else points)
             moves += 1
             if g.is_over:
                 break

@@ -96,6 +96,11 @@ MOVES = st.one_of(
 )
 
 
+# The action index of every vertex of a 9x9 board: row 0 is the top (row 9 in GTP).
+ACTION = {f"{'ABCDEFGHJ'[c]}{9 - r}": 9 * r + c for r in range(9) for c in range(9)}
+ACTION["pass"] = 81
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(MOVES, max_size=80), st.sampled_from(tengen.rulesets()))
 def test_random_moves_are_played_or_refused_clearly(moves, rules):
@@ -111,6 +116,10 @@ def test_random_moves_are_played_or_refused_clearly(moves, rules):
             assert g.move_number == before
         mask = g.action_mask()
         assert mask.dtype == np.bool_ and mask.shape == (82,)
+        # The mask says exactly what the engine's list of legal moves says.
+        expected = np.zeros(82, dtype=bool)
+        expected[[ACTION[v] for v in g.legal_moves()]] = True
+        assert (mask == expected).all()
     while g.undo():
         pass
     assert g.move_number == 0

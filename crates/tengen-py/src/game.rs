@@ -51,13 +51,15 @@ impl PyGame {
     }
 
     /// Fills `out` (a flat bool slice, row-major) with whether each point is a legal play
-    /// for the player to move.
+    /// for the player to move. A stone's point is refused by every rule (`Game::legal`
+    /// says `Occupied`), so only empty points go through the engine's check.
     fn fill_mask(&self, out: &mut [bool]) {
         let size = self.size();
         let w = size.width() as usize;
+        let board = self.inner.board();
         for (k, slot) in out.iter_mut().enumerate().take(size.points()) {
             let p = Point::new((k % w) as u8, (k / w) as u8);
-            *slot = self.inner.legal(Move::Play(p)).is_ok();
+            *slot = board.get(p).is_none() && self.inner.legal(Move::Play(p)).is_ok();
         }
     }
 }
