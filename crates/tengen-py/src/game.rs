@@ -12,8 +12,9 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethod
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
+use tengen::board::Cell;
 use tengen::result::EndReason;
-use tengen::{Board, Color, Game, Move, Phase, Point, Size};
+use tengen::{Board, Color, Game, Move, Phase, Size};
 
 /// A game of Go under a set of rules, with its whole history.
 ///
@@ -54,12 +55,11 @@ impl PyGame {
     /// for the player to move. A stone's point is refused by every rule (`Game::legal`
     /// says `Occupied`), so only empty points go through the engine's check.
     fn fill_mask(&self, out: &mut [bool]) {
-        let size = self.size();
-        let w = size.width() as usize;
         let board = self.inner.board();
-        for (k, slot) in out.iter_mut().enumerate().take(size.points()) {
-            let p = Point::new((k % w) as u8, (k / w) as u8);
-            *slot = board.get(p).is_none() && self.inner.legal(Move::Play(p)).is_ok();
+        // The board's indices go row by row from the top, as `out` does.
+        for (slot, i) in out.iter_mut().zip(board.indices()) {
+            *slot = board.cell(i) == Cell::Empty
+                && self.inner.legal(Move::Play(board.point(i))).is_ok();
         }
     }
 }
