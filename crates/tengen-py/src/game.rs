@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 use tengen::board::Cell;
 use tengen::result::EndReason;
-use tengen::{Board, Color, Game, Move, Phase, Size};
+use tengen::{Board, Color, Game, Move, Phase, Point, Size};
 
 /// A game of Go under a set of rules, with its whole history.
 ///
@@ -56,10 +56,13 @@ impl PyGame {
     /// says `Occupied`), so only empty points go through the engine's check.
     fn fill_mask(&self, out: &mut [bool]) {
         let board = self.inner.board();
-        // The board's indices go row by row from the top, as `out` does.
-        for (slot, i) in out.iter_mut().zip(board.indices()) {
-            *slot = board.cell(i) == Cell::Empty
-                && self.inner.legal(Move::Play(board.point(i))).is_ok();
+        let w = self.size().width() as usize;
+        for (y, row) in out.chunks_exact_mut(w).enumerate() {
+            for (x, slot) in row.iter_mut().enumerate() {
+                let p = Point::new(x as u8, y as u8);
+                *slot = board.cell(board.idx(p)) == Cell::Empty
+                    && self.inner.legal(Move::Play(p)).is_ok();
+            }
         }
     }
 }
