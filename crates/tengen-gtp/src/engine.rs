@@ -16,7 +16,8 @@ use crate::time_settings;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 use tengen::clock::{Clock, TimeControl};
-use tengen::rules::Komi;
+use tengen::life::Status;
+use tengen::rules::{Komi, Suicide};
 use tengen::SetupError;
 use tengen::{Color, EndReason, Game, Illegal, Rules, RulesetName, Size};
 use tengen_player::{free_handicap, mcts, random, Rng};
@@ -64,6 +65,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("captures", Engine::captures),
     ("color", Engine::color),
     ("countlib", Engine::countlib),
+    ("unconditional_status", Engine::unconditional_status),
     // Rules: KGS, KataGo and tengen's own.
     ("kgs-rules", Engine::kgs_rules),
     ("kata-get-rules", Engine::kata_get_rules),
@@ -106,6 +108,9 @@ pub struct Engine {
     rng: Rng,
     quit: bool,
     player: Player,
+    /// The last position's unconditional status (the board as text, the suicide rule,
+    /// the status of every point): `unconditional_status` is asked point by point.
+    unconditional: Option<(String, Suicide, Vec<Status>)>,
 }
 
 /// Who chooses the moves of `genmove`.
@@ -134,6 +139,7 @@ impl Engine {
             rng: seed.map_or_else(Rng::from_entropy, Rng::new),
             quit: false,
             player: Player::Random,
+            unconditional: None,
         }
     }
 
@@ -556,6 +562,24 @@ impl Engine {
         let p = args::vertex(&a[0], self.game.size())?;
         let n = queries::liberties(&self.game, p).ok_or("vertex must not be empty")?;
         Ok(n.to_string())
+    }
+
+    fn unconditional_status(&mut self, a: &[String]) -> Result<String, Error> {
+        args::expect(a, 1, "unconditional_status VERTEX")?;
+        let p = args::vertex(&a[0], self.game.size())?;
+        let key = (self.game.board().to_text(), self.game.rules().suicide);
+        let status = match &self.unconditional {
+            Some((board, suicide, status)) if (board, suicide) == (&key.0, &key.1) => status,
+            _ => {
+                let status = queries::unconditional_status(&self.game);
+                &self.unconditional.insert((key.0, key.1, status)).2
+            }
+        };
+        Ok(
+            status[p.y as usize * self.game.size().width() as usize + p.x as usize]
+                .gtp_name()
+                .into(),
+        )
     }
 
     /// Replaces the rules of the game in progress, if its moves stay legal under them.

@@ -69,3 +69,11 @@ pub fn liberties(game: &Game, p: Point) -> Option<usize> {
         .get(p)
         .map(|_| game.board().chain_liberties(p).len())
 }
+
+/// `unconditional_status`: the unconditional status of every point (RULES.md §5.1), row
+/// by row, under the game's suicide rule: `alive`, `dead`, `black_territory`,
+/// `white_territory` or `undecided`, as GNU Go answers.
+pub fn unconditional_status(game: &Game) -> Vec<tengen::life::Status> {
+    let grid = tengen::grid::Grid::from_board(game.board());
+    tengen::life::unconditional_status(&grid, game.rules().suicide)
+}

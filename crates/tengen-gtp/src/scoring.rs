@@ -44,7 +44,7 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
             .filter(|p| r.owner[p.y as usize * w + p.x as usize] == c)
             .collect::<Vec<_>>()
     };
-    Some(match status.to_ascii_lowercase().as_str() {
+    let mut points: Vec<Point> = match status.to_ascii_lowercase().as_str() {
         "alive" => {
             let s = seki();
             stones()
@@ -57,7 +57,10 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
         "white_territory" => empty_owned(Some(Color::White)),
         "dame" => empty_owned(None),
         _ => return None,
-    })
+    };
+    // GNU Go's order: the board's, top row first.
+    points.sort_by_key(|p| (p.y, p.x));
+    Some(points)
 }
 
 /// `kgs-genmove_cleanup`: like `genmove`, but while opponent stones the estimator calls

@@ -1218,3 +1218,94 @@ fn sgf_files_in_and_out() {
     assert!(damaged.contains("game.sgf:1:"), "{damaged}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Sets up a position stone by stone (`X` black, `O` white, top row first) on a square
+/// board with `rules`.
+fn position(e: &mut Engine, rules: &str, text: &str) {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = tengen::Size::square(rows.len() as u8).unwrap();
+    ok(e, &format!("boardsize {}", rows.len()));
+    ok(e, &format!("kgs-rules {rules}"));
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let colour = match ch {
+                'X' => "b",
+                'O' => "w",
+                _ => continue,
+            };
+            let v = tengen::Point::new(x as u8, y as u8).to_gtp(size).unwrap();
+            ok(e, &format!("play {colour} {v}"));
+        }
+    }
+}
+
+/// The seki of a one-eyed group and an eyeless chain (worked by hand in
+/// `tengen/tests/score.rs`, `one_eye_and_none_sharing_two_liberties_is_seki`): Black's b6
+/// and a5 around the eye a6, White's chain d6 b5 c5 d5 b4 b3 a3; neither side can fill c6
+/// or a4. Under Japanese rules the eye a6 is no territory: Black has the 15 points around
+/// her big chain, White none, komi 6.5.
+#[test]
+fn final_status_list_seki_and_final_score_with_unequal_eyes() {
+    let mut e = engine();
+    position(
+        &mut e,
+        "japanese",
+        ". X . O X .
+         X O O O X .
+         . O X X X .
+         O O X . . .
+         X X X . . .
+         . . . . . .",
+    );
+    ok(&mut e, "komi 6.5");
+    transcript(
+        &mut e,
+        &[
+            ("final_status_list dead", "="),
+            ("final_status_list seki", "= B6 D6 A5 B5 C5 D5 B4 A3 B3"),
+            ("final_status_list dame", "= A6 C6 A4"),
+            ("final_score", "= B+8.5"),
+        ],
+    );
+}
+
+/// GTP `unconditional_status` (GNU Go's command). Black's chain on the two top rows has
+/// two eyes, b5 and the region {d5, e5} holding White's stone e5: White cannot play b5 or
+/// d5 (no liberty, no capture), so the chain lives, b5 and d5 are Black's territory and
+/// the white stone, in atari for ever, is dead. White can live in the three open rows
+/// below: undecided.
+#[test]
+fn unconditional_status_answers_as_gnu_go() {
+    let mut e = engine();
+    position(
+        &mut e,
+        "japanese",
+        "X . X . O
+         X X X X X
+         . . . . .
+         . . . . .
+         . . . . .",
+    );
+    transcript(
+        &mut e,
+        &[
+            ("unconditional_status A5", "= alive"),
+            ("unconditional_status B5", "= black_territory"),
+            ("unconditional_status D5", "= black_territory"),
+            ("unconditional_status E5", "= dead"),
+            ("unconditional_status C3", "= undecided"),
+            (
+                "unconditional_status Z9",
+                "? invalid vertex \"Z9\": off the 5x5 board",
+            ),
+            (
+                "unconditional_status",
+                "? syntax error: expected `unconditional_status VERTEX` (1 argument, got 0)",
+            ),
+        ],
+    );
+}

@@ -1,9 +1,10 @@
 //! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
-//! for the agreement phase to start from. Random playouts from the final position say who
-//! ends up owning each point; a chain whose points end up mostly the opponent's is dead,
-//! except that stones alive by Benson's algorithm are never called dead. The moves the
-//! players would still make before a territory count are then played (see
-//! [`crate::finish`]).
+//! for the agreement phase to start from. Unconditional status (see
+//! [`tengen::life::unconditional_status`]) is certain: unconditionally alive stones are
+//! never dead, unconditionally dead ones always are. For the other chains, random
+//! playouts from the final position say who ends up owning each point; a chain whose
+//! points end up mostly the opponent's is dead. The moves the players would still make
+//! before a territory count are then played (see [`crate::finish`]).
 
 use crate::finish;
 use crate::playout::Playouts;
@@ -11,8 +12,9 @@ use crate::reading::{Defence, Reader};
 use tengen::board::{Board, Cell};
 use tengen::color::Color;
 use tengen::grid::Grid;
-use tengen::life;
+use tengen::life::{self, Status};
 use tengen::point::Point;
+use tengen::rules::Suicide;
 use tengen::score::{count_with_fills, CountError, ScoreReport};
 use tengen::Game;
 
@@ -61,6 +63,8 @@ pub struct EstimateOptions {
     /// The player to move at the end of the game: she makes the first of the finishing
     /// moves (see [`crate::finish`]).
     pub to_move: Color,
+    /// The game's suicide rule, on which unconditional status depends.
+    pub suicide: Suicide,
 }
 
 impl EstimateOptions {
@@ -78,6 +82,7 @@ impl EstimateOptions {
         };
         EstimateOptions {
             to_move,
+            suicide: game.rules().suicide,
             ..EstimateOptions::default()
         }
     }
@@ -89,6 +94,7 @@ impl Default for EstimateOptions {
             playouts: 400,
             seed: 0x7465_6e67,
             to_move: Color::Black,
+            suicide: Suicide::Forbidden,
         }
     }
 }
@@ -175,17 +181,19 @@ pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
 pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let grid = Grid::from_board(board);
     let ownership = ownership(board, options);
-    let safe: Vec<Vec<Point>> = Color::BOTH
-        .iter()
-        .map(|&c| life::unconditional(&grid, c).alive)
-        .collect();
+    let status = life::unconditional_status(&grid, options.suicide);
     let mut dead = Vec::new();
     for chain in grid.areas() {
         let Some(c) = grid.get(chain.points[0]) else {
             continue;
         };
-        if chain.points.iter().any(|p| safe[c.index()].contains(p)) {
-            continue;
+        match status[grid.k(chain.points[0])] {
+            Status::Alive => continue,
+            Status::Dead => {
+                dead.extend(chain.points);
+                continue;
+            }
+            _ => {}
         }
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let own: f32 = chain

@@ -147,3 +147,39 @@ fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
     g.play(Move::Pass).unwrap();
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
+
+/// Unconditional status is certain. In this eye shape from GNU Go's notes on
+/// unconditional territory, Black's two chains (c7-d7-e7-c6-e6-e5 and the one from b5
+/// round to f4) share an eye space holding White's pair d5-d4. White, moving while Black
+/// passes, plays d6 and c5, then e4 takes the upper chain (its last liberty) and d3 the
+/// rest. Nor can Black live by taking the pair first: that leaves her the two-point eye
+/// d5-d4, one eye. So every black stone is unconditionally dead (GNU Go's
+/// `unconditional_status` says so too: see the GTP differential test), though random
+/// playouts, which leave such shapes standing as if in seki, gave them to Black.
+#[test]
+fn unconditionally_dead_stones_are_dead() {
+    let b = Board::from_text(
+        ". O O O O O . .
+         . O X X X O . .
+         O O X . X O . .
+         O X . O X O O .
+         O X X O . X O .
+         O O X . X X O .
+         . O X X X O O .
+         . O O O O O . .",
+    )
+    .unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    let black: Vec<Point> = b
+        .size()
+        .all_points()
+        .filter(|&p| b.get(p) == Some(Color::Black))
+        .collect();
+    assert!(black.iter().all(|p| e.dead.contains(p)), "{:?}", e.dead);
+    // White's stones, the pair included, are not dead.
+    assert!(b
+        .size()
+        .all_points()
+        .filter(|&p| b.get(p) == Some(Color::White))
+        .all(|p| !e.dead.contains(&p)));
+}

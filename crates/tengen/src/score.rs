@@ -181,7 +181,7 @@ pub(crate) fn count_checked(
     let seki = life::seki(&grid);
     let immortal: Vec<Vec<Point>> = Color::BOTH
         .iter()
-        .map(|&c| life::unconditional(&grid, c).alive)
+        .map(|&c| life::unconditional(&grid, c, rules.suicide).alive)
         .collect();
     let owner = territory(&grid, rules, &seki, &immortal, &mut terms);
     for c in Color::BOTH {
@@ -307,18 +307,19 @@ fn modifiers(rules: &Rules, tally: &Tally, terms: &mut [Terms; 2]) {
 }
 
 /// RULES.md §5.2 group tax: 2 points per independently living group, 1 per group in seki
-/// with one eye, 0 per group in seki without.
+/// with one eye, 0 per group in seki without. A group with two eyes lives independently
+/// even if some of its chains are in seki (one of its eyes shared with them): 2.
 fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {
     life::groups(grid)
         .iter()
         .filter(|g| g.color == c)
-        .map(
-            |g| match (g.stones.iter().any(|p| seki.contains(p)), g.eyes.len()) {
-                (false, _) => 2,
-                (true, 0) => 0,
-                (true, _) => 1,
-            },
-        )
+        .map(|g| {
+            let in_seki = g.stones.iter().any(|p| seki.contains(p));
+            match g.eyes.len() {
+                eyes if in_seki && eyes < 2 => eyes as u32,
+                _ => 2,
+            }
+        })
         .sum()
 }
 

@@ -117,6 +117,117 @@ fn one_eye_against_none_is_no_seki() {
     assert_eq!(score(&g, &[]).black.territory, 1);
 }
 
+/// A seki between a one-eyed group and an eyeless chain (RULES.md §5.1: eyes do not enter
+/// the definition). Black's b6 and a5 are two chains sharing the eye a6; White's chain
+/// (d6 b5 c5 d5 b4 b3 a3) has only the liberties c6 and a4. Black on c6 would leave b6-c6
+/// with the one liberty a6, which White then takes (a6 captures b6-c6, so it is no
+/// suicide); White on c6 would leave her chain the one liberty a4, where Black captures
+/// all seven stones. a4 is the same with a5. So neither side fills c6 or a4: a seki, in
+/// which Black's eye does not save her and White's lack of one does not kill her.
+/// Black's big chain on the right is alive with the 15 empty points around it.
+const ONE_EYE_AND_NONE: &str = "
+    . X . O X .
+    X O O O X .
+    . O X X X .
+    O O X . . .
+    X X X . . .
+    . . . . . .";
+
+#[test]
+fn one_eye_and_none_sharing_two_liberties_is_seki() {
+    let g = game(ONE_EYE_AND_NONE, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::square(6).unwrap();
+    let mut expected: Vec<Point> = [
+        "B6", "A5", // Black's one-eyed group
+        "D6", "B5", "C5", "D5", "B4", "B3", "A3", // White's eyeless chain
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    // Japanese: the eye a6 is next to chains in seki and is no territory; Black has the
+    // 15 points around her big chain: 15 - 6.5.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (15, 0));
+    assert_eq!(s.result.to_string(), "B+8.5");
+    // Korean rules count seki the same way.
+    let s = score(&game(ONE_EYE_AND_NONE, "korean"), &[]);
+    assert_eq!((s.black.territory, s.white.territory), (15, 0));
+    // Chinese: Black's 11 stones, the 15 points and the eye a6 (touching Black only), 27;
+    // White's 7 stones; c6 and a4 are neutral: 27 - 7 - 7.5.
+    let s = score(&game(ONE_EYE_AND_NONE, "chinese"), &[]);
+    assert_eq!(
+        (
+            s.black.stones + s.black.territory,
+            s.white.stones + s.white.territory
+        ),
+        (27, 7)
+    );
+    assert_eq!(s.result.to_string(), "B+12.5");
+    // Group tax: Black's big chain lives independently (2), her one-eyed group is in
+    // seki (1); White's eyeless chain in seki pays nothing.
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let taxed = Game::from_position(
+        Board::from_text(ONE_EYE_AND_NONE).unwrap(),
+        Color::Black,
+        rules,
+    );
+    let s = score(&taxed, &[]);
+    assert_eq!((s.black.group_tax, s.white.group_tax), (3, 0));
+}
+
+/// An eye shared by three chains of one colour, next to an eyeless chain whose two
+/// liberties neither side can fill. Black's b9 and d9 each have the eye c9 and one
+/// liberty shared with White's ring (a9 and e9); Black's third chain, the ring round c6,
+/// has c9 and its own eye c6. White's ring (a8 round to f9) has only a9 and e9. Black on
+/// a9 would leave b9 the one liberty c9, where White captures it; White on a9 would leave
+/// her ring the one liberty e9, where Black captures it; e9 likewise. So b9, d9 and White's
+/// ring are in seki, though Black's group of three chains has two eyes (c9 and c6): the
+/// ring round c6 lives on its own and is not in seki. Black's big chain outside has the
+/// 36 empty points on the right and below.
+const SHARED_EYE: &str = "
+    . X . X . O X . .
+    O O X O O O X . .
+    O X X X O X X . .
+    O X . X O X . . .
+    O X X X O X . . .
+    O O O O O X . . .
+    X X X X X X . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn three_chains_around_one_eye_in_seki_with_an_eyeless_chain() {
+    let g = game(SHARED_EYE, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::square(9).unwrap();
+    let mut expected: Vec<Point> = [
+        "B9", "D9", // Black's two chains with a liberty shared with White
+        "F9", "A8", "B8", "D8", "E8", "F8", "A7", "E7", "A6", "E6", "A5", "E5", "A4", "B4", "C4",
+        "D4", "E4", // White's ring
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    // Japanese: c9 is next to chains in seki and does not count; c6, the ring's own eye,
+    // does: 36 + 1 points, komi 6.5.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (37, 0));
+    assert_eq!(s.result.to_string(), "B+30.5");
+    // Group tax: the three chains and their two eyes (c9, c6) live independently: 2, as
+    // does the big chain outside; White's eyeless chain in seki pays nothing.
+    let mut rules = Rules::named("chinese").unwrap();
+    rules.group_tax = true;
+    let taxed = Game::from_position(Board::from_text(SHARED_EYE).unwrap(), Color::Black, rules);
+    let s = score(&taxed, &[]);
+    assert_eq!((s.black.group_tax, s.white.group_tax), (4, 0));
+}
+
 #[test]
 fn group_tax() {
     // Two black groups with two eyes each, one white group with two eyes.
@@ -224,13 +335,36 @@ fn immortal_territory_only() {
         X X X X O . .";
     let g = game(text, "ikeda-territory-2");
     let grid = tengen::grid::Grid::from_board(g.board());
-    let black = unconditional(&grid, Color::Black);
+    let black = unconditional(&grid, Color::Black, tengen::rules::Suicide::Forbidden);
     assert!(black.alive.contains(&Point::new(1, 0)));
     let s = score(&g, &[]);
     assert_eq!(s.white.territory, 0);
     assert!(s.black.territory >= 2);
     let s = score(&game(text, "ikeda-territory-1"), &[]);
     assert_eq!(s.white.territory, 8);
+}
+
+/// Ikeda Territory II counts only regions enclosed by immortal stones, and immortality
+/// depends on the suicide rule (see `tests/life.rs`, where White captures this chain under
+/// New Zealand rules). Black's eye c2 is enclosed by the chain alone: one point of
+/// territory with suicide forbidden (Ikeda's own rule), none if the rules are changed to
+/// allow multi-stone suicide. The corner region {a4 (white), b4, a3} touches both colours
+/// and counts for nobody either way.
+#[test]
+fn immortal_territory_follows_the_suicide_rule() {
+    let text = "
+        O . X X
+        . X X X
+        X X . X
+        X X X X";
+    let territory = |suicide: tengen::rules::Suicide| {
+        let mut rules = Rules::named("ikeda-territory-2").unwrap();
+        rules.suicide = suicide;
+        let g = Game::from_position(Board::from_text(text).unwrap(), Color::Black, rules);
+        score(&g, &[]).black.territory
+    };
+    assert_eq!(territory(tengen::rules::Suicide::Forbidden), 1);
+    assert_eq!(territory(tengen::rules::Suicide::MultiStone), 0);
 }
 
 /// The printed table shows the terms that make the total under the ruleset's method, and
