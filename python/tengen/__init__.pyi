@@ -91,7 +91,8 @@ class Estimate:
         """(height, width), from -1 (White) to +1 (Black)."""
 
 class Life:
-    """Unconditional life (Benson's algorithm) and the seki among the chains."""
+    """Life and death without reading: Benson's unconditional life, unconditional status
+    and territory (GTP ``unconditional_status``), seki, groups."""
 
     black_alive: List[Vertex]
     white_alive: List[Vertex]
@@ -102,6 +103,16 @@ class Life:
     @property
     def alive(self) -> npt.NDArray[np.int8]:
         """(height, width): 1 a black stone alive, -1 a white one, 0 otherwise."""
+    @property
+    def owner(self) -> npt.NDArray[np.int8]:
+        """(height, width): 1 decided for Black (alive, territory, dead White), -1 White."""
+    @property
+    def dead(self) -> List[Vertex]: ...
+    @property
+    def black_territory(self) -> List[Vertex]: ...
+    @property
+    def white_territory(self) -> List[Vertex]: ...
+    def status(self, point: Point) -> Literal["alive", "dead", "black_territory", "white_territory", "undecided"]: ...
 
 class Settlement:
     """The agreement phase of a game that ended by passes (``Game.settlement()``)."""

@@ -257,9 +257,33 @@ def test_estimate_and_unconditional_life():
     white = [grp for grp in life.groups if grp[0] == "white"]
     assert len(black) == 1 and sorted(black[0][2]) == [["A5"], ["C5"]]
     assert len(white) == 1 and len(white[0][1]) == 7 and [len(e) for e in white[0][2]] == [10]
+    # Unconditional status as GTP unconditional_status words: the eyes are Black's
+    # territory; White's wall has one eye only, so nothing of White's is decided.
+    assert (life.status("B5"), life.status("A5"), life.status((0, 4))) == (
+        "alive", "black_territory", "undecided")
+    assert life.black_territory == ["A5", "C5"] and life.dead == []
     e = g.estimate(playouts=200, seed=1)
     assert e.ownership.shape == (5, 5) and e.ownership.dtype == np.float32
     assert not any(v in e.dead for v in life.black_alive)
+
+
+def test_a_stone_in_an_unconditional_eye_is_dead():
+    # Black's chain has two vital regions, A5 and D5-E5: White's E5 can never escape.
+    g = tengen.Game.from_text(
+        """. X X . O
+           X X X X X
+           . . . . .
+           . . . . .
+           . . . . .""",
+        "black",
+        "japanese",
+    )
+    life = g.unconditional_life()
+    assert (life.status("E5"), life.dead, life.black_territory) == ("dead", ["E5"], ["A5", "D5"])
+    assert sorted(life.black_safe) == ["A5", "D5", "E5"]
+    assert (life.owner[:2] == 1).all() and (life.owner[2:] == 0).all()
+    with pytest.raises(ValueError):
+        life.status("F5")
 
 
 def test_resign_ends_with_a_result_and_undo_takes_it_back():

@@ -4,8 +4,9 @@
 use crate::arrays;
 use crate::convert::{self, color_name, point_vertex, vertex};
 use crate::errors::{illegal, PhaseError, Refusal, RulesError};
+use crate::life::Life;
 use crate::rules;
-use crate::score::{Estimate, Life, ScoreReport};
+use crate::score::{Estimate, ScoreReport};
 use crate::settlement::Settlement;
 use numpy::ndarray::IxDyn;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -530,9 +531,11 @@ impl PyGame {
         Estimate::new(&e, self.size())
     }
 
-    /// Unconditional life (Benson's algorithm) on the current board, and its seki.
+    /// Life and death without reading on the current board, under the game's suicide
+    /// rule: unconditional life (Benson's algorithm), unconditional status and territory
+    /// (GTP `unconditional_status`), seki, groups.
     fn unconditional_life(&self) -> Life {
-        Life::of(self.inner.board())
+        Life::of(self.inner.board(), self.inner.rules().suicide)
     }
 
     /// The board as text: one row per line, top first, `X` `O` `.`.

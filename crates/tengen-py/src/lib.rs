@@ -8,8 +8,8 @@
 //!
 //! One module per concept: [`convert`] (points, moves, colours), [`errors`] (exceptions
 //! and refusals), [`rules`] (rules from names and dicts), [`arrays`] (numpy arrays),
-//! [`game`] (`Game`), [`score`] (counts, estimator, life), [`settlement`] (the
-//! agreement phase), [`sgf`] (records), [`samples`]
+//! [`game`] (`Game`), [`score`] (counts, estimator), [`life`] (life and death without
+//! reading), [`settlement`] (the agreement phase), [`sgf`] (records), [`samples`]
 //! (training planes), [`batch`] (parallel iterators over many records).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -19,6 +19,7 @@ pub mod batch;
 pub mod convert;
 pub mod errors;
 pub mod game;
+pub mod life;
 pub mod rules;
 pub mod samples;
 pub mod score;
@@ -57,7 +58,7 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<score::ScoreReport>()?;
     m.add_class::<score::Terms>()?;
     m.add_class::<score::Estimate>()?;
-    m.add_class::<score::Life>()?;
+    m.add_class::<life::Life>()?;
     m.add_class::<settlement::Settlement>()?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(rules_dict, m)?)?;

@@ -1,15 +1,14 @@
 //! The end of the game for Python: the count (every term per player, the owner of every
-//! point, the result), the dead-stone estimator, and unconditional life. Everything is
-//! computed by `tengen::score`, `tengen_player::estimate` and `tengen::life`.
+//! point, the result) and the dead-stone estimator. Everything is computed by
+//! `tengen::score` and `tengen_player::estimate`.
 
 use crate::arrays;
 use crate::convert::{color_name, point_vertex};
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tengen::grid::Grid;
 use tengen::score::{ScoreReport as Report, Terms as RustTerms};
-use tengen::{Board, Color, GameResult, Point, Size};
+use tengen::{Color, GameResult, Point, Size};
 
 /// One player's count, term by term, in points (half points are kept exactly: komi 6.5
 /// is 6.5). The names are those of `tengen score --json`.
@@ -230,91 +229,5 @@ impl Estimate {
 
     fn __repr__(&self) -> String {
         format!("Estimate(dead={:?})", self.dead)
-    }
-}
-
-/// A group for Python: its colour, its stones and its eyes, as vertices.
-type GroupView = (&'static str, Vec<String>, Vec<Vec<String>>);
-
-/// What `tengen::life` finds without reading: unconditional life by Benson's algorithm
-/// (stones that can never be captured, and the points they make safe, for each colour),
-/// the stones in seki when every stone on the board is taken as alive, and the groups
-/// with their eyes.
-#[pyclass(module = "tengen", frozen)]
-pub struct Life {
-    /// Black's unconditionally alive stones, as vertices.
-    #[pyo3(get)]
-    black_alive: Vec<String>,
-    /// White's unconditionally alive stones, as vertices.
-    #[pyo3(get)]
-    white_alive: Vec<String>,
-    /// The points Black's alive chains make safe (empty points, and White stones there,
-    /// which are dead).
-    #[pyo3(get)]
-    black_safe: Vec<String>,
-    /// The points White's alive chains make safe.
-    #[pyo3(get)]
-    white_safe: Vec<String>,
-    /// Stones in seki with every stone on the board taken as alive.
-    #[pyo3(get)]
-    seki: Vec<String>,
-    /// The groups of both colours (chains joined through the regions they border, as
-    /// group tax counts them): `(colour, stones, eyes)`, each eye a list of vertices.
-    #[pyo3(get)]
-    groups: Vec<GroupView>,
-    alive: Vec<i8>,
-    size: Size,
-}
-
-impl Life {
-    /// Benson's algorithm for both colours on `board`, and the seki among its chains.
-    pub fn of(board: &Board) -> Life {
-        let size = board.size();
-        let grid = Grid::from_board(board);
-        let black = tengen::life::unconditional(&grid, Color::Black);
-        let white = tengen::life::unconditional(&grid, Color::White);
-        let vertices = |ps: &[Point]| ps.iter().map(|&p| point_vertex(p, size)).collect();
-        let w = size.width() as usize;
-        let mut alive = vec![0i8; size.points()];
-        for (ps, v) in [(&black.alive, 1), (&white.alive, -1)] {
-            for p in ps {
-                alive[p.y as usize * w + p.x as usize] = v;
-            }
-        }
-        Life {
-            black_alive: vertices(&black.alive),
-            white_alive: vertices(&white.alive),
-            black_safe: vertices(&black.safe),
-            white_safe: vertices(&white.safe),
-            seki: vertices(&tengen::life::seki(&grid)),
-            groups: tengen::life::groups(&grid)
-                .iter()
-                .map(|g| {
-                    let eyes = g.eyes.iter().map(|e| vertices(e)).collect();
-                    (color_name(g.color), vertices(&g.stones), eyes)
-                })
-                .collect(),
-            alive,
-            size,
-        }
-    }
-}
-
-#[pymethods]
-impl Life {
-    /// The unconditionally alive stones as an int8 array of shape (height, width): 1 a
-    /// black stone alive, -1 a white one, 0 otherwise.
-    #[getter]
-    fn alive<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
-        arrays::grid(py, &self.alive, self.size)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Life(black_alive={}, white_alive={}, seki={})",
-            self.black_alive.len(),
-            self.white_alive.len(),
-            self.seki.len()
-        )
     }
 }
