@@ -92,6 +92,7 @@ fn rule_name(why: &Illegal) -> &'static str {
         Illegal::DisallowedCapture { .. } => "disallowed-capture",
         Illegal::ConfirmationKo { .. } => "confirmation-ko",
         Illegal::NoStonesLeft { .. } => "stone-supply",
+        Illegal::OutOfTurn { .. } => "out-of-turn",
     }
 }
 

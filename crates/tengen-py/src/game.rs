@@ -309,7 +309,9 @@ impl PyGame {
     /// `move_number + 1`.
     fn hashes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
         let positions = self.inner.positions();
-        let hashes: Vec<u64> = (0..positions.len()).map(|s| positions.hash(s)).collect();
+        let hashes: Vec<u64> = (0..positions.len())
+            .filter_map(|s| positions.hash(s))
+            .collect();
         PyArray1::from_vec(py, hashes)
     }
 

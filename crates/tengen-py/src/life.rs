@@ -75,7 +75,7 @@ impl Life {
                 })
                 .collect(),
             status: tengen::life::unconditional_status(&grid, suicide),
-            cells: grid.cells.clone(),
+            cells: grid.cells().to_vec(),
             alive,
             size,
         }
