@@ -5,7 +5,11 @@
 #   the test starts a private cluster itself);
 # - the web board end to end in a real headless Chromium (/usr/bin/chromium) driven by
 #   playwright-core from npm, against a real `tengen serve`, and its smoke test in Firefox
-#   (/usr/bin/firefox-esr over WebDriver BiDi with puppeteer-core).
+#   (/usr/bin/firefox-esr over WebDriver BiDi with puppeteer-core);
+# - the Python package (python/): a virtual environment under target/ gets maturin, numpy,
+#   pytest and hypothesis from the Python registry, `pip install ./python` builds the
+#   extension (release mode) into it, and pytest runs python/tests against it and against
+#   the `tengen` binary built here.
 # `.ci/run` installs all of these (apt-get install gnugo goban-original-games postgresql
 # chromium firefox-esr) and then runs this script.
 set -euo pipefail
@@ -17,5 +21,12 @@ if [ ! -d web/node_modules/playwright-core ] || [ ! -d web/node_modules/puppetee
   (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
 export TENGEN_BIN="${CARGO_TARGET_DIR:-target}/debug/tengen"
+venv="${CARGO_TARGET_DIR:-target}/python-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/pip" install -q --disable-pip-version-check maturin numpy pytest hypothesis
+# Without build isolation the venv's maturin builds the wheel; it must be on PATH for that.
+PATH="$(cd "$venv/bin" && pwd):$PATH" "$venv/bin/pip" install -q --disable-pip-version-check \
+  --no-build-isolation ./python
+"$venv/bin/python" -m pytest -q python/tests
 node web/tests/firefox.mjs
 node web/tests/e2e.mjs

@@ -23,7 +23,8 @@ mod args;
 pub mod client;
 pub mod engine;
 mod json;
-mod kata;
+/// KataGo's rules dictionary, read as `kata-set-rules` reads it (also used by the Python package).
+pub mod kata;
 pub mod protocol;
 mod queries;
 mod records;

@@ -9,7 +9,8 @@
 use crate::finish;
 use crate::playout::Playouts;
 use crate::reading::{Defence, Reader};
-use tengen::board::{Board, Cell};
+use crate::semeai;
+use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
 use tengen::grid::Grid;
 use tengen::life::{self, Status};
@@ -211,6 +212,8 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
         }
     }
     dead.sort();
+    let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
+    settle_races(board, &mut dead, undecided);
     let mut fills = border_fills(&grid, &dead, &ownership);
     let finished = finish::finish(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
@@ -237,6 +240,76 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
         return None;
     }
     (Reader::new().defend(board, i) == Defence::Lost).then_some(true)
+}
+
+/// Corrects the playouts' verdict on chains in capturing races (see [`crate::semeai`]): a
+/// chain called dead that wins or holds a race against a neighbouring opponent chain even
+/// with the opponent moving first is not dead (a seki, or a race it wins), and the
+/// opponent chain is dead if it is captured in that race. Only chains short of liberties
+/// whose unconditional status is undecided (`undecided`, by a stone) race. A chain that wins only when it moves
+/// first keeps the playouts' verdict: capturing a weak neighbour does not make a chain
+/// inside the opponent's area alive (trying that lost exact results on the Honinbo
+/// records). Nor does a single stone race: one left inside the opponent's area can look
+/// like a seki with a neighbouring chain read alone, while the opponent gains liberties
+/// by capturing other dead stones first (record 160 of the played-out set).
+fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
+    let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
+    let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED && undecided(i);
+    let heads: Vec<Idx> = board
+        .indices()
+        .filter(|&i| board.cell(i).color().is_some() && board.chain_head(i) == i)
+        .collect();
+    let mut alive: Vec<Idx> = Vec::new();
+    let mut killed: Vec<Idx> = Vec::new();
+    for &x in &heads {
+        if !is_dead(dead, x) || !racing(x) || board.chain_len(x) < 2 {
+            continue;
+        }
+        let owner = board.cell(x).color().expect("a chain");
+        for y in neighbour_heads(board, x) {
+            if is_dead(dead, y) || !racing(y) {
+                continue;
+            }
+            // Safe even with the opponent moving first: the race is settled in its
+            // favour (a seki, or a win that kills the opponent chain).
+            let second = semeai::race(board, x, y, owner.opponent());
+            if second.is_some_and(|o| o >= semeai::Outcome::Neither) {
+                alive.push(x);
+                if second == Some(semeai::Outcome::Won) {
+                    killed.push(y);
+                }
+            }
+        }
+    }
+    let points = |heads: &[Idx]| -> Vec<Point> {
+        let mut out = Vec::new();
+        for &h in heads {
+            board.for_each_stone(h, |s| out.push(board.point(s)));
+        }
+        out
+    };
+    let alive = points(&alive);
+    dead.retain(|p| !alive.contains(p));
+    dead.extend(points(&killed));
+    dead.sort();
+    dead.dedup();
+}
+
+/// The heads of the opponent chains next to the chain through `x`.
+fn neighbour_heads(board: &Board, x: Idx) -> Vec<Idx> {
+    let opp = board.cell(x).color().map(|c| Cell::stone(c.opponent()));
+    let mut out = Vec::new();
+    board.for_each_stone(x, |s| {
+        for n in board.neighbours(s) {
+            if Some(board.cell(n)) == opp {
+                let h = board.chain_head(n);
+                if !out.contains(&h) {
+                    out.push(h);
+                }
+            }
+        }
+    });
+    out
 }
 
 /// How sure the playouts must be before an empty point counts as someone's.

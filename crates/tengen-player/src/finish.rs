@@ -125,6 +125,26 @@ fn liberties_after(b: &Board, i: Idx, c: Color) -> Option<Vec<Idx>> {
     Some(libs)
 }
 
+/// Whether the chain through `x`, in atari, would be captured only for its owner to take
+/// the capturing chain back at once, and more stones than she lost: the capturing stone
+/// joins a chain with one liberty and at least two stones (so the recapture is no ko). The
+/// opponent gains nothing by the capture, so the chain needs no teire.
+fn recaptured(b: &Board, x: Idx) -> bool {
+    let Some(owner) = b.cell(x).color() else {
+        return false;
+    };
+    if b.liberties(x) != 1 {
+        return false;
+    }
+    let [l] = reading::liberties::<1>(b, x);
+    if !reading::legal(b, l, owner.opponent()) {
+        return false;
+    }
+    let mut next = b.clone();
+    next.play_unchecked(l, owner.opponent());
+    next.liberties(l) == 1 && next.chain_len(l) >= 2.max(b.chain_len(x))
+}
+
 /// The liberties of the chain through `i`.
 fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
     let mut libs = Vec::new();
@@ -219,7 +239,8 @@ impl Finisher {
     fn save(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
         for x in self.weak_chains(&b, c, 2) {
-            if self.reader.attack(&b, x).is_none() {
+            if self.among_dead(&b, x, c) || recaptured(&b, x) || self.reader.attack(&b, x).is_none()
+            {
                 continue;
             }
             if let Some(m) = self.defence(&b, x, c) {
@@ -227,6 +248,26 @@ impl Finisher {
             }
         }
         None
+    }
+
+    /// Whether the chain of `c` through `x` touches only dead opponent stones and has its
+    /// liberties in her own territory: the opponent can capture it only by playing among
+    /// her own dead stones, which stay dead (they and the capturing stone have no room
+    /// but `c`'s territory), so the count does not change and no teire is owed.
+    fn among_dead(&self, b: &Board, x: Idx, c: Color) -> bool {
+        let opp = Cell::stone(c.opponent());
+        let own_area = 1 << c.index();
+        let mut inside = true;
+        b.for_each_stone(x, |s| {
+            for n in b.neighbours(s) {
+                inside &= match b.cell(n) {
+                    Cell::Empty => self.mark[n as usize] == own_area,
+                    cell if cell == opp => self.dead[n as usize],
+                    _ => true,
+                };
+            }
+        });
+        inside
     }
 
     /// The cheapest play of `c` on `b` after which her chain through `x` cannot be
@@ -257,7 +298,8 @@ impl Finisher {
     /// could not once the dame around it are filled (its liberties would then be shared
     /// with the capturing chain's last ones: a seki, in which it would live). The
     /// opponent is taken to fill them all, her own fills and `c`'s taking the same
-    /// liberties.
+    /// liberties. When filling one of those dame herself keeps the chain capturable, `c`
+    /// fills it instead: a dame costs nothing, a capture inside her territory a point.
     fn capture_in_time(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
         let b = self.b.clone();
@@ -269,18 +311,32 @@ impl Finisher {
             if !self.may_play(&b, first, c) || self.cost(first, c) > 1 {
                 continue;
             }
-            let mut filled = b.clone();
-            for &p in &dame {
-                if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
-                    filled.play_unchecked(p, opp);
+            if !self.spoiled(&b, d, &dame, opp) {
+                continue;
+            }
+            let in_time = dame.iter().copied().find(|&p| {
+                if !self.safe_fill(&b, p, c) {
+                    return false;
                 }
-            }
-            let spoiled = filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none();
-            if spoiled {
-                return Some(first);
-            }
+                let mut next = b.clone();
+                next.play_unchecked(p, c);
+                !self.spoiled(&next, d, &dame, opp)
+            });
+            return Some(in_time.unwrap_or(first));
         }
         None
+    }
+
+    /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its
+    /// owner, has filled every point of `dame` she can fill without capturing.
+    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> bool {
+        let mut filled = b.clone();
+        for &p in dame {
+            if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
+                filled.play_unchecked(p, opp);
+            }
+        }
+        filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()
     }
 
     /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to

@@ -26,5 +26,6 @@ pub mod mcts;
 pub mod playout;
 pub mod random;
 pub mod reading;
+pub mod semeai;
 
 pub use tengen::Rng;

@@ -148,6 +148,48 @@ fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
 
+/// The final position of Hon-75-6 (goban-original-games), White to move.
+const HON_75_6: &str = ". O . . . . . . O . . X O . X X . O X
+X O . . . . . O . O X X O O O O O O X
+. X O O . . . . O X X X X O X X O X X
+. X X X O . . X O O O X X X X X X X X
+. . X O O . . . . . O X X O X X . O O
+. X O . O X . . . O . X O O O X O O .
+. X O O O . . . O . X X O O . O . . .
+. X X O . O O O . O O O . O . O . . .
+. X O O X X O X O O . . O . O O . . .
+. . X O X O O X X O . X O X O X O . .
+X X X . . X X X X O O X X . X X O O .
+O O O X X . . X O . O X . X X O . O O
+. O . O . X . X O . O . X . X O O O X
+. . O O O X . X O . O X X X O O O X X
+. . O X X O . X O O X . . X O O X . X
+. . O . X . X . O X X . . O X X X . .
+. . . O O X . O O O X . . O . X . . .
+. O . O X . X X O X X . . . . . . . .
+. . O X X . . . X . . . . . . . . . .";
+
+#[test]
+fn a_race_on_the_edge_is_read_not_left_to_the_playouts() {
+    // Top right of Hon-75-6: White's chain n19 n18 o18 p18 q18 r18 s18 s19 o17 r17 has
+    // two liberties, o19 and r19, the same two as Black's p19 q19. Worked by hand: White
+    // cannot fill either (o19 leaves both chains one liberty, r19, and Black captures
+    // eleven stones there; r19 likewise with o19), while Black, moving first or second,
+    // throws in at r19, lets White take three stones at o19, and plays q19 in the middle
+    // of the three-point space left on the edge: White has one eye and dies. Black's big
+    // group around it (l19 m19 ... t16) is alive. The playouts alone called the whole
+    // black group dead (the estimate was W+92.5; the record says W+4.5).
+    let b = Board::from_text(HON_75_6).unwrap();
+    let e = estimate(&b, EstimateOptions::default());
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    for black in ["P19", "Q19", "T19", "M19", "L17", "T16"] {
+        assert!(!e.dead.contains(&p(black)), "{black} called dead");
+    }
+    for white in ["N19", "S18", "O17", "R17"] {
+        assert!(e.dead.contains(&p(white)), "{white} not called dead");
+    }
+}
+
 /// Unconditional status is certain. In this eye shape from GNU Go's notes on
 /// unconditional territory, Black's two chains (c7-d7-e7-c6-e6-e5 and the one from b5
 /// round to f4) share an eye space holding White's pair d5-d4. White, moving while Black

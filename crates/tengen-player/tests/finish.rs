@@ -156,3 +156,95 @@ fn border_fills_that_would_win_a_race_at_once_are_left_to_the_turns() {
     let f = finish(&b, &race_dead(&b), &placed, Color::Black);
     assert_eq!(f.captured, Vec::<Point>::new(), "{:?}", f.stones);
 }
+
+#[test]
+fn a_stone_in_atari_among_dead_stones_needs_no_teire() {
+    // Black's b4 is in atari (its liberty b3) among White's dead stones b5, a4 and c4,
+    // inside Black's territory (columns a-c, walled by d). White's capture at b3 would only
+    // add a fourth dead stone there: the corner stays Black's, so Black owes no teire (the
+    // finishing used to connect at b3, a point of her own territory; seen on Hon-60-2, where
+    // GNU Go's `--score finish` and the record count the point as territory). The dame
+    // column has no empty point, so nothing is played at all.
+    let b = Board::from_text(
+        ". . . X O .
+         . O . X O .
+         O X O X O .
+         . . . X O .
+         . . . X O .
+         . . . X O .",
+    )
+    .unwrap();
+    let dead: Vec<Point> = ["B5", "A4", "C4"].iter().map(|p| at(&b, p)).collect();
+    for first in Color::BOTH {
+        let f = finish(&b, &dead, &[], first);
+        assert_eq!(f.stones, vec![], "{first:?} first");
+    }
+}
+
+#[test]
+fn a_capture_that_is_taken_back_at_once_needs_no_teire() {
+    // White's d8 is in atari (its liberty d7) between Black's live chain d9 e8 and Black's
+    // dead chain c6 c7 c8, whose only liberty is d7 too. If Black captured d8 at d7, her
+    // stone would join the dead chain with one liberty, d8, and White would take all four
+    // stones back there (four stones: no ko). So White owes no teire at d7 (the finishing
+    // used to play it, a point of White's own territory; seen on Hon-96-1, where GNU Go's
+    // `--score finish` and the record leave the point empty). Nothing is neutral, so
+    // nothing is played.
+    let b = Board::from_text(
+        ". O O X X X . . .
+         . O X O X X . . .
+         . O X . O X X X X
+         . O X O O O O O O
+         . O O O . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    assert_eq!(b.chain_liberties(at(&b, "D8")), vec![at(&b, "D7")]);
+    assert_eq!(b.chain_liberties(at(&b, "C7")), vec![at(&b, "D7")]);
+    let dead: Vec<Point> = ["C6", "C7", "C8"].iter().map(|p| at(&b, p)).collect();
+    for first in Color::BOTH {
+        let f = finish(&b, &dead, &[], first);
+        assert_eq!(f.stones, vec![], "{first:?} first");
+    }
+}
+
+#[test]
+fn a_dame_that_keeps_a_dead_chain_capturable_is_filled_instead_of_capturing() {
+    // Black's a5 a4 b4 c4 c5 has two liberties, a3 and d4; White's dead b3 c3 has a3 and
+    // b2. If White filled the dame d4 (her d5 then keeps the liberty d6), Black's chain
+    // would be left with a3, the dead chain's liberty too, and the dead stones could no
+    // longer be captured: b2 would be answered by White's capture at a3. Worked by hand:
+    // Black fills d4 herself, which joins her chain to the lower group and puts White's d5
+    // in atari, so White connects at d6 (a teire); the dead stones can then be captured
+    // whenever needed. Capturing them at once instead would cost Black a point of her
+    // territory (the finishing did that on Hon-51-5, where GNU Go's `--score finish` and
+    // the record fill the dame).
+    let b = Board::from_text(
+        ". . . . . . .
+         O O O . O O O
+         X O X O X O O
+         X X X . X X X
+         . O O X X X X
+         . . X X . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let dead: Vec<Point> = ["B3", "C3"].iter().map(|p| at(&b, p)).collect();
+    let f = finish(&b, &dead, &[], Color::Black);
+    assert_eq!(
+        stones_of(&f, Color::Black),
+        vec![at(&b, "D4")],
+        "{:?}",
+        f.stones
+    );
+    assert_eq!(
+        stones_of(&f, Color::White),
+        vec![at(&b, "D6")],
+        "{:?}",
+        f.stones
+    );
+    assert_eq!(f.captured, Vec::<Point>::new());
+}

@@ -144,7 +144,8 @@ fn the_estimator_reproduces_most_recorded_results() {
         winner += (got[..1] == want[..1]) as u32;
     }
     assert_eq!(total, 135);
-    // 73 and 129 when this was written.
-    assert!(exact >= 70, "{exact} of {total} exact");
+    // 73 and 129 when this was first written; 77 and 129 with race reading and the
+    // finishing's teire fixes.
+    assert!(exact >= 75, "{exact} of {total} exact");
     assert!(winner >= 126, "{winner} of {total} right winner");
 }

@@ -1,0 +1,100 @@
+//! The dead-stone estimator on the played-out set (`scripts/played_out_set.py`; see
+//! `tests/common/played_out.rs`), beside GNU Go's `final_status_list dead` on the same
+//! positions: per-stone status, positions with every stone right, and exact results under
+//! area counting (the truth is the count after the cleanup) and territory counting (the
+//! Japanese count of the kept position with the captured stones taken off).
+//!
+//! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [-v] [FILE]
+#![forbid(unsafe_code)]
+
+#[path = "../tests/common/played_out.rs"]
+mod played_out;
+
+use played_out::Totals;
+use std::collections::BTreeMap;
+use tengen_player::estimate::{estimate, EstimateOptions};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let half = flag("--half");
+    let seed: Option<u64> = flag("--seed").and_then(|s| s.parse().ok());
+    let verbose = args.iter().any(|a| a == "-v");
+    let file = args
+        .iter()
+        .enumerate()
+        .find(|(i, a)| !a.starts_with('-') && (*i == 0 || !args[i - 1].starts_with("--")))
+        .map_or(played_out::SET.to_string(), |(_, a)| a.clone());
+    let records = match played_out::read(&file) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    // Per board size (0: all), for tengen and for GNU Go.
+    let mut ours: BTreeMap<u8, Totals> = BTreeMap::new();
+    let mut gnugo: BTreeMap<u8, Totals> = BTreeMap::new();
+    let start = std::time::Instant::now();
+    for r in &records {
+        match half.as_deref() {
+            Some("tune") if !r.tuning() => continue,
+            Some("eval") if r.tuning() => continue,
+            _ => {}
+        }
+        let base = EstimateOptions::for_game(&r.game);
+        let e = estimate(
+            r.game.board(),
+            EstimateOptions {
+                seed: seed.unwrap_or(base.seed),
+                ..base
+            },
+        );
+        let v = r.judge(&e.dead, &e.fills);
+        let g = r.judge(&r.gnugo_dead, &[]);
+        for size in [0, r.size()] {
+            ours.entry(size).or_default().add(v);
+            gnugo.entry(size).or_default().add(g);
+        }
+        if verbose && (v.stones_right < v.stones || !v.area_exact || !v.territory_exact) {
+            let size = r.game.board().size();
+            let list = |d: &[tengen::Point]| {
+                let mut v: Vec<String> = d.iter().filter_map(|p| p.to_gtp(size)).collect();
+                v.sort();
+                v.join(" ")
+            };
+            println!(
+                "played-out {} ({}x{}): area {} territory {} (ours: area exact {}, territory exact {}, gnugo area exact {})\n  truth dead: {}\n  ours:       {}",
+                r.index,
+                r.size(),
+                r.size(),
+                r.area,
+                r.territory(),
+                v.area_exact,
+                v.territory_exact,
+                g.area_exact,
+                list(&r.dead),
+                list(&e.dead),
+            );
+        }
+    }
+    for (size, t) in &ours {
+        let name = if *size == 0 {
+            "all".to_string()
+        } else {
+            format!("{size}x{size}")
+        };
+        println!("{name:>5} tengen: {}", t.line());
+        println!("{name:>5} GNU Go: {}", gnugo[size].line());
+    }
+    let n = ours.get(&0).map_or(0, |t| t.positions);
+    println!(
+        "{:.1} ms a position",
+        1000.0 * start.elapsed().as_secs_f64() / n.max(1) as f64
+    );
+}

@@ -1,0 +1,196 @@
+//! The played-out set (built by `scripts/played_out_set.py`): positions where GNU Go's
+//! games (against itself or tengen's player) ended by two passes with the dead stones still
+//! on the board, and the truth that playing on found: the stones its cleanup captured are
+//! dead, and its area count is the score. Shared by the `played_out_eval` example and the
+//! `played_out` test, which judge the estimator against it beside GNU Go's own answer on
+//! the same positions (`final_status_list dead`, stored in each record).
+#![allow(dead_code)]
+
+use std::io::Read;
+use tengen::{Color, Game, Point, Rules};
+
+/// Where the set is stored.
+pub const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/played_out.sgf.gz");
+
+/// One kept position and its truth.
+pub struct Record {
+    /// The record's number in the set (`GN[played-out N]`).
+    pub index: usize,
+    /// The game up to the two passes, under Chinese rules with the record's komi.
+    pub game: Game,
+    /// The stones the cleanup captured.
+    pub dead: Vec<Point>,
+    /// The area count after the cleanup (`RE`), as tengen writes results.
+    pub area: String,
+    /// GNU Go's `final_status_list dead` on the kept position.
+    pub gnugo_dead: Vec<Point>,
+}
+
+impl Record {
+    /// Whether the record is in the tuning half (even numbers) rather than the
+    /// evaluation half (odd numbers).
+    pub fn tuning(&self) -> bool {
+        self.index.is_multiple_of(2)
+    }
+
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.game.board().size().width()
+    }
+
+    /// The Japanese rules with this record's komi.
+    fn territory_rules(&self) -> Rules {
+        let mut rules = Rules::japanese();
+        rules.komi = self.game.rules().komi;
+        rules
+    }
+
+    /// The truth under territory counting: the kept position counted by the Japanese rules
+    /// with the stones the cleanup captured taken off.
+    pub fn territory(&self) -> String {
+        let r = tengen::score::count(
+            self.game.board(),
+            &self.dead,
+            &self.game.tally(),
+            &self.territory_rules(),
+        );
+        r.expect("the cleanup captured only stones of the position")
+            .result
+            .to_string()
+    }
+
+    /// How an answer (dead stones, and stones the count adds on empty points) fares
+    /// against the truth.
+    pub fn judge(&self, dead: &[Point], fills: &[(Point, Color)]) -> Verdict {
+        let board = self.game.board();
+        let (mut stones, mut right) = (0, 0);
+        for p in board.size().all_points() {
+            if board.get(p).is_some() {
+                stones += 1;
+                right += (dead.contains(&p) == self.dead.contains(&p)) as u32;
+            }
+        }
+        let count = |rules: &Rules| {
+            tengen::score::count_with_fills(board, dead, fills, &self.game.tally(), rules)
+                .map(|r| r.result.to_string())
+                .unwrap_or_default()
+        };
+        let area = count(self.game.rules());
+        let territory = count(&self.territory_rules());
+        Verdict {
+            stones,
+            stones_right: right,
+            area_exact: area == self.area,
+            area_winner: area.get(..1) == self.area.get(..1),
+            territory_exact: territory == self.territory(),
+        }
+    }
+}
+
+/// One answer against the truth of one record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Verdict {
+    /// Stones of the kept position.
+    pub stones: u32,
+    /// Of them, those whose status (dead or not) the answer got right.
+    pub stones_right: u32,
+    /// Whether its area count is the truth exactly.
+    pub area_exact: bool,
+    /// Whether its area count has the right winner.
+    pub area_winner: bool,
+    /// Whether its territory count is the truth's exactly.
+    pub territory_exact: bool,
+}
+
+/// Verdicts added up.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Totals {
+    /// Records.
+    pub positions: u32,
+    /// Records with every stone's status right.
+    pub all_right: u32,
+    /// Stones, and stones right.
+    pub stones: u32,
+    /// Stones whose status is right.
+    pub stones_right: u32,
+    /// Records whose area count is exact.
+    pub area_exact: u32,
+    /// Records whose area count has the right winner.
+    pub area_winner: u32,
+    /// Records whose territory count is exact.
+    pub territory_exact: u32,
+}
+
+impl Totals {
+    /// Adds one verdict.
+    pub fn add(&mut self, v: Verdict) {
+        self.positions += 1;
+        self.all_right += (v.stones_right == v.stones) as u32;
+        self.stones += v.stones;
+        self.stones_right += v.stones_right;
+        self.area_exact += v.area_exact as u32;
+        self.area_winner += v.area_winner as u32;
+        self.territory_exact += v.territory_exact as u32;
+    }
+
+    /// A percentage of the positions.
+    pub fn pct(&self, n: u32) -> f64 {
+        100.0 * n as f64 / self.positions.max(1) as f64
+    }
+
+    /// The share of stones whose status is right, in percent.
+    pub fn stone_pct(&self) -> f64 {
+        100.0 * self.stones_right as f64 / self.stones.max(1) as f64
+    }
+
+    /// One line of the figures table.
+    pub fn line(&self) -> String {
+        format!(
+            "{} positions: stones {:.2}% right ({} of {}), all stones right {:.1}%, area exact {:.1}% (winner {:.1}%), territory exact {:.1}%",
+            self.positions,
+            self.stone_pct(),
+            self.stones_right,
+            self.stones,
+            self.pct(self.all_right),
+            self.pct(self.area_exact),
+            self.pct(self.area_winner),
+            self.pct(self.territory_exact),
+        )
+    }
+}
+
+/// Reads the set from `path` (gzip, one SGF game a record).
+pub fn read(path: &str) -> Result<Vec<Record>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut bytes = Vec::new();
+    flate2::read::MultiGzDecoder::new(file)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{path}: {e}"))?;
+    let read = tengen_sgf::read_bytes(&bytes);
+    read.collection
+        .trees
+        .iter()
+        .map(|tree| {
+            let r = tengen_sgf::replay(tree, &tengen_sgf::ReadOptions::default());
+            let root = tree.root().ok_or("a record without a root")?;
+            let name = root.raw("GN").unwrap_or_default().to_string();
+            let index = name
+                .strip_prefix("played-out ")
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| format!("GN[{name}] is not `played-out N`"))?;
+            let size = r.game.board().size();
+            let points = |id: &str| {
+                let values = root.get(id).map(|p| p.values.clone()).unwrap_or_default();
+                tengen_sgf::value::points(values.iter().map(|v| v.as_str()), size)
+                    .map_err(|bad| format!("{name}: {id}[{bad}]"))
+            };
+            Ok(Record {
+                index,
+                dead: points("XD")?,
+                gnugo_dead: points("XG")?,
+                area: r.result.clone().ok_or_else(|| format!("{name}: no RE"))?,
+                game: r.game,
+            })
+        })
+        .collect()
+}
