@@ -1,4 +1,4 @@
-//! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
+//! The dead-stone estimator (docs/rules.md §5.1): proposes the dead stones of a finished game
 //! for the agreement phase to start from. Unconditional status (see
 //! [`tengen::life::unconditional_status`]) is certain: unconditionally alive stones are
 //! never dead, unconditionally dead ones always are. For the other chains, random

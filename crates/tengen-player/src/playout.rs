@@ -7,15 +7,15 @@
 //!
 //! A play on the empty point `p` is **acceptable** for the player `c` when all of these hold:
 //! - it is not suicide: after step 2 (captures) the new stone's chain has a liberty
-//!   (RULES.md §2, `forbidden`);
+//!   (docs/rules.md §2, `forbidden`);
 //! - it does not fill an **own eye** of `c` (see [`is_own_eye`]): every on-board neighbour of
 //!   `p` is a stone of `c`, and the diagonal neighbours of `p` hold fewer than two stones of
 //!   the opponent (fewer than one if `p` is on the edge or in a corner);
 //! - it obeys the repetition rule of the variant:
-//!   - [`Playouts::light`]: **simple ko** (RULES.md §3, `simple`): it does not retake a ko
+//!   - [`Playouts::light`]: **simple ko** (docs/rules.md §3, `simple`): it does not retake a ko
 //!     at once, i.e. it does not capture exactly one stone on the point
 //!     [`Board::ko_point`] names (a pass lifts the ban);
-//!   - [`Playouts::superko`]: **positional superko** (RULES.md §3, `positional`): the
+//!   - [`Playouts::superko`]: **positional superko** (docs/rules.md §3, `positional`): the
 //!     position after the play is not one of the positions of this playout so far,
 //!     starting with the position it started from. The Zobrist hashes of those positions
 //!     are kept in an open-addressing set that a new playout clears by bumping a
