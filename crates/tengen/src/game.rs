@@ -369,7 +369,18 @@ impl Game {
     /// The count of the current position under the game's rules with `dead` removed; refused
     /// if a dead point is off the board or holds no stone.
     pub fn score_with_dead(&self, dead: &[Point]) -> Result<ScoreReport, CountError> {
-        score::count(&self.board, dead, &self.tally(), &self.rules)
+        self.score_with_fills(dead, &[])
+    }
+
+    /// As [`Game::score_with_dead`], with some empty points first filled with stones, as the
+    /// players would have done to close borders and fill dame before counting (the
+    /// estimator proposes such fills; see [`score::count_with_fills`]).
+    pub fn score_with_fills(
+        &self,
+        dead: &[Point],
+        fills: &[(Point, Color)],
+    ) -> Result<ScoreReport, CountError> {
+        score::count_with_fills(&self.board, dead, fills, &self.tally(), &self.rules)
     }
 
     /// Whether this end by passes scores the board as it stands: under play-out rules, and
