@@ -1,4 +1,4 @@
-"""docs/rules.md §9 (RULES.md §9): every example, through Python, under every named
+"""docs/rules.md §9 (docs/rules.md §9): every example, through Python, under every named
 ruleset, as `crates/tengen/tests/examples.rs` checks them in Rust. The expected boards and
 refusals were worked out by hand from the diagrams of the sources."""
 
@@ -24,7 +24,7 @@ def board(text: str) -> np.ndarray:
 
 
 def test_every_named_ruleset_is_here():
-    # RULES.md §8 names fourteen rulesets.
+    # docs/rules.md §8 names fourteen rulesets.
     assert len(RULESETS) == 14
     assert "japanese" in RULESETS and "ikeda-territory-3" in RULESETS
 

@@ -85,7 +85,7 @@ def test_scores_under_three_rulesets_differ_as_the_rules_say():
         results[rules] = report
         assert report.scoring == ("territory" if rules == "japanese" else "area")
     # Area counts stones and territory; territory counts territory and prisoners
-    # (RULES.md §5.2). The same final position, so the same stones and territory.
+    # (docs/rules.md §5.2). The same final position, so the same stones and territory.
     jp, cn, aga = results["japanese"].black, results["chinese"].black, results["aga"].black
     assert cn.total == cn.stones + cn.territory
     assert jp.total == jp.territory + jp.captures + jp.dead_stones_taken

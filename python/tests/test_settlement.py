@@ -1,4 +1,4 @@
-"""The agreement phase (RULES.md §5.1) through Python: marks, acceptance, rejection that
+"""The agreement phase (docs/rules.md §5.1) through Python: marks, acceptance, rejection that
 resumes play, confirmation play. The counts are worked out by hand on the diagram."""
 
 import pytest

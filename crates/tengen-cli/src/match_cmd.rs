@@ -1,4 +1,4 @@
-//! `tengen match`: a referee for matches between GTP engines (RULES.md §4, §5.1, §7).
+//! `tengen match`: a referee for matches between GTP engines (docs/rules.md §4, §5.1, §7).
 //!
 //! The referee starts both engines, tells them the board, rules, komi, handicap and clock,
 //! and relays moves, keeping its own game as the authority: an illegal move forfeits the

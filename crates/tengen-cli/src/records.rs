@@ -7,7 +7,7 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use tengen::rules::Komi;
-use tengen::score::{count_with_fills, ScoreReport};
+use tengen::score::ScoreReport;
 use tengen::{Color, Game, GameResult, Point, Rules};
 use tengen_sgf::{
     value, GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
@@ -368,14 +368,8 @@ impl Settled {
     /// dead stones taken off and the fills added. The dead stones are stones of that
     /// position (were the count to refuse them, the position is counted as it stands).
     pub fn count(&self, game: &Game) -> ScoreReport {
-        count_with_fills(
-            game.board(),
-            &self.dead,
-            &self.fills,
-            &game.tally(),
-            game.rules(),
-        )
-        .unwrap_or_else(|_| game.score())
+        game.score_with_fills(&self.dead, &self.fills)
+            .unwrap_or_else(|_| game.score())
     }
 }
 

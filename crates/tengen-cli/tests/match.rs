@@ -433,7 +433,7 @@ done
 }
 
 /// Disputed dead stones: under Chinese rules play resumes (twice), then the disputed stones
-/// count as alive; under Japanese rules the estimator settles them (RULES.md §5.1).
+/// count as alive; under Japanese rules the estimator settles them (docs/rules.md §5.1).
 #[test]
 fn disputed_dead_stones_follow_the_rules_dispute_procedure() {
     let dir = TempDir::new("dispute");

@@ -70,7 +70,7 @@ pub fn liberties(game: &Game, p: Point) -> Option<usize> {
         .map(|_| game.board().chain_liberties(p).len())
 }
 
-/// `unconditional_status`: the unconditional status of every point (RULES.md §5.1), row
+/// `unconditional_status`: the unconditional status of every point (docs/rules.md §5.1), row
 /// by row, under the game's suicide rule: `alive`, `dead`, `black_territory`,
 /// `white_territory` or `undecided`, as GNU Go answers.
 pub fn unconditional_status(game: &Game) -> Vec<tengen::life::Status> {

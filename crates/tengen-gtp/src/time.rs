@@ -1,4 +1,4 @@
-//! How long to think about the next move, from the clock (RULES.md §7): the budget a
+//! How long to think about the next move, from the clock (docs/rules.md §7): the budget a
 //! search player is given by [`crate::Engine::time_budget`].
 //!
 //! The formula, with `reserve(t) = min(t / 5, 1 s)` kept back from any deadline for lag and

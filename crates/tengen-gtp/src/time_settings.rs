@@ -27,7 +27,7 @@ use tengen::Color;
 use tengen_sgf::time::{seconds_from_str, ParseTimeControlError};
 
 /// What GTP's `time_settings main_time byo_yomi_time byo_yomi_stones` means (GTP v2 §4.2,
-/// RULES.md §7): Canadian overtime, where `byo_yomi_time` = 0 means absolute time and
+/// docs/rules.md §7): Canadian overtime, where `byo_yomi_time` = 0 means absolute time and
 /// `byo_yomi_time` > 0 with `byo_yomi_stones` = 0 means no time limit.
 pub fn from_time_settings(main: Duration, byo_yomi: Duration, stones: u32) -> TimeControl {
     if byo_yomi.is_zero() {

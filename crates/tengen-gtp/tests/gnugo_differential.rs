@@ -14,7 +14,7 @@
 //! boards (3x3, 4x4) are there because long repetitions are common on them: the test
 //! asserts that refusals of older positions were compared, not just immediate kos.
 //!
-//! GNU Go's options and tengen's rules (RULES.md §2, §3), checked by experiment:
+//! GNU Go's options and tengen's rules (docs/rules.md §2, §3), checked by experiment:
 //! - default: simple ko, suicide forbidden;
 //! - `--positional-superko` / `--situational-superko`: ko `positional` / `situational`;
 //! - `--allow-suicide`: suicide of two or more stones only, tengen's `multi-stone`;
@@ -23,7 +23,7 @@
 //! **The one disagreement, a documented exception.** GNU Go never finds a superko
 //! violation in a suicide: its `is_superko_violation` (engine/board.c) hashes the board
 //! after `really_do_trymove`, which puts the stone down and captures but does not remove
-//! the suicided chain, so the position it compares is never a real one. RULES.md §3 makes
+//! the suicided chain, so the position it compares is never a real one. docs/rules.md §3 makes
 //! no such exception: a single-stone suicide recreates the previous position (illegal
 //! under positional superko; under situational superko illegal when the same situation
 //! occurred before, e.g. after the opponent's own suicide or a pass), and a multi-stone
@@ -104,7 +104,7 @@ struct Match {
     history: Vec<(String, Color)>,
     /// The GTP commands of the current game, for reproducing a failure.
     log: Vec<String>,
-    /// Plays GNU Go allows and RULES.md forbids (the documented exception), verified.
+    /// Plays GNU Go allows and docs/rules.md forbids (the documented exception), verified.
     exceptions: usize,
     moves: usize,
     /// Plays both engines refused, by tengen's reason: suicide, simple ko, superko
@@ -315,7 +315,7 @@ impl Match {
     }
 
     /// A play GNU Go allows and tengen refuses must be the documented exception, and
-    /// tengen's refusal must be what RULES.md says.
+    /// tengen's refusal must be what docs/rules.md says.
     fn check_exception(&mut self, color: Color, v: &str) {
         let g = self.tengen.game();
         let p = Point::from_gtp(v, g.size()).expect("GNU Go lists vertices of the board");
@@ -352,7 +352,7 @@ impl Match {
 }
 
 /// The board (as text) after `color` plays a suicide at `p`: the stone and the chain it
-/// joins leave the board (RULES.md §1.5 step 3). Written here, apart from the engine, so
+/// joins leave the board (docs/rules.md §1.5 step 3). Written here, apart from the engine, so
 /// that the exception is checked independently.
 fn board_after_suicide(text: &str, p: Point, color: Color) -> String {
     let mut grid: Vec<Vec<char>> = text

@@ -1,4 +1,4 @@
-//! Clocks in GTP text (RULES.md §7): `time_settings`, kgsGtp's `kgs-time_settings` and
+//! Clocks in GTP text (docs/rules.md §7): `time_settings`, kgsGtp's `kgs-time_settings` and
 //! `time_left`, read into the clock and written back (moved here from `tengen`'s clock tests
 //! with the parsers, every assertion kept).
 

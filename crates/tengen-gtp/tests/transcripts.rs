@@ -351,7 +351,7 @@ fn suicide_refusals_name_the_rule() {
     );
 }
 
-/// Sets up the first ko of RULES.md §9 on 5x5: Black's 11th move takes the ko at C4.
+/// Sets up the first ko of docs/rules.md §9 on 5x5: Black's 11th move takes the ko at C4.
 fn ko_position(e: &mut Engine, rules: &str) {
     let setup = [
         "boardsize 5",

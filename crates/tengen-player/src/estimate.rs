@@ -1,4 +1,4 @@
-//! The dead-stone estimator (RULES.md §5.1): proposes the dead stones of a finished game
+//! The dead-stone estimator (docs/rules.md §5.1): proposes the dead stones of a finished game
 //! for the agreement phase to start from. Unconditional status (see
 //! [`tengen::life::unconditional_status`]) is certain: unconditionally alive stones are
 //! never dead, unconditionally dead ones always are. For the other chains, random
@@ -16,7 +16,7 @@ use tengen::grid::Grid;
 use tengen::life::{self, Status};
 use tengen::point::Point;
 use tengen::rules::Suicide;
-use tengen::score::{count_with_fills, CountError, ScoreReport};
+use tengen::score::{CountError, ScoreReport};
 use tengen::Game;
 
 /// What the estimator found.
@@ -39,13 +39,7 @@ impl Estimate {
     /// with its dead stones removed and its fills made; refused if a dead point is not a
     /// stone of that position.
     pub fn score(&self, game: &Game) -> Result<ScoreReport, CountError> {
-        count_with_fills(
-            game.board(),
-            &self.dead,
-            &self.fills,
-            &game.tally(),
-            game.rules(),
-        )
+        game.score_with_fills(&self.dead, &self.fills)
     }
 }
 

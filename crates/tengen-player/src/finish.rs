@@ -1,4 +1,4 @@
-//! Finishing a game for a territory count (RULES.md §5.2): before counting, the players of
+//! Finishing a game for a territory count (docs/rules.md §5.2): before counting, the players of
 //! a territory game fill the neutral points (dame), and a chain that this leaves short of
 //! liberties must be saved by a move inside the player's own territory (*teire*), which
 //! costs a point; a dead chain still on the board keeps taking liberties until it is

@@ -7,15 +7,15 @@
 //!
 //! A play on the empty point `p` is **acceptable** for the player `c` when all of these hold:
 //! - it is not suicide: after step 2 (captures) the new stone's chain has a liberty
-//!   (RULES.md §2, `forbidden`);
+//!   (docs/rules.md §2, `forbidden`);
 //! - it does not fill an **own eye** of `c` (see [`is_own_eye`]): every on-board neighbour of
 //!   `p` is a stone of `c`, and the diagonal neighbours of `p` hold fewer than two stones of
 //!   the opponent (fewer than one if `p` is on the edge or in a corner);
 //! - it obeys the repetition rule of the variant:
-//!   - [`Playouts::light`]: **simple ko** (RULES.md §3, `simple`): it does not retake a ko
+//!   - [`Playouts::light`]: **simple ko** (docs/rules.md §3, `simple`): it does not retake a ko
 //!     at once, i.e. it does not capture exactly one stone on the point
 //!     [`Board::ko_point`] names (a pass lifts the ban);
-//!   - [`Playouts::superko`]: **positional superko** (RULES.md §3, `positional`): the
+//!   - [`Playouts::superko`]: **positional superko** (docs/rules.md §3, `positional`): the
 //!     position after the play is not one of the positions of this playout so far,
 //!     starting with the position it started from. The Zobrist hashes of those positions
 //!     are kept in an open-addressing set that a new playout clears by bumping a
@@ -299,20 +299,49 @@ impl Playouts {
             self.first = [0; CELLS];
         }
         self.set_up(start);
-        let max_plays = 3 * start.size().points();
         if PSK {
+            let max_plays = 3 * start.size().points();
             self.superko.start(&self.board, max_plays);
         }
+        self.play_out(
+            start,
+            to_move,
+            |p, c, _| p.choose::<PSK>(start, c),
+            |p, i, c| {
+                if PSK {
+                    p.superko.record(i, c, p.board.hash());
+                }
+                if AMAF && p.first[i as usize % CELLS] == 0 {
+                    p.first[i as usize % CELLS] = 1 + c.index() as u8;
+                }
+            },
+        )
+    }
+
+    /// The playout loop every kind of playout shares, from the board set up: the players
+    /// alternate, `choose(playouts, player, last play)` picks a play (its index in the empty
+    /// list) or passes (`None`), `played(playouts, point, player)` notes a play made; two
+    /// passes in a row or the move cap end it.
+    #[inline(always)]
+    fn play_out(
+        &mut self,
+        start: &Board,
+        to_move: Color,
+        mut choose: impl FnMut(&mut Playouts, Color, Idx) -> Option<usize>,
+        mut played: impl FnMut(&mut Playouts, Idx, Color),
+    ) -> Outcome {
+        let max_plays = 3 * start.size().points();
         let (mut plays, mut passes) = (0u32, 0u32);
         let mut passes_in_row = 0;
         let mut c = to_move;
         let mut capped = false;
+        let mut last: Idx = 0;
         while passes_in_row < 2 {
             if plays as usize >= max_plays {
                 capped = true;
                 break;
             }
-            match self.choose::<PSK>(start, c) {
+            match choose(self, c, last) {
                 Some(k) => {
                     let i = self.empties[k];
                     self.n_empty -= 1;
@@ -322,17 +351,14 @@ impl Playouts {
                         empties[*n_empty] = s;
                         *n_empty += 1;
                     });
-                    if PSK {
-                        self.superko.record(i, c, self.board.hash());
-                    }
-                    if AMAF && self.first[i as usize % CELLS] == 0 {
-                        self.first[i as usize % CELLS] = 1 + c.index() as u8;
-                    }
+                    played(self, i, c);
+                    last = i;
                     plays += 1;
                     passes_in_row = 0;
                 }
                 None => {
                     self.board.clear_ko();
+                    last = 0;
                     passes += 1;
                     passes_in_row += 1;
                 }
@@ -431,50 +457,17 @@ impl Playouts {
     /// playouts stay light.
     pub fn heavy(&mut self, start: &Board, to_move: Color) -> Outcome {
         self.set_up(start);
-        let max_plays = 3 * start.size().points();
-        let (mut plays, mut passes) = (0u32, 0u32);
-        let mut passes_in_row = 0;
-        let mut c = to_move;
-        let mut capped = false;
-        let mut last: Idx = 0;
-        while passes_in_row < 2 {
-            if plays as usize >= max_plays {
-                capped = true;
-                break;
-            }
-            let tactical = self
-                .answer(last, c)
-                .and_then(|i| self.empties[..self.n_empty].iter().position(|&e| e == i));
-            let choice = tactical.or_else(|| self.choose_heavy(c));
-            match choice {
-                Some(k) => {
-                    let i = self.empties[k];
-                    self.n_empty -= 1;
-                    self.empties[k] = self.empties[self.n_empty];
-                    let (empties, n_empty) = (&mut self.empties, &mut self.n_empty);
-                    self.board.play_unchecked_with(i, c, |s, _| {
-                        empties[*n_empty] = s;
-                        *n_empty += 1;
-                    });
-                    last = i;
-                    plays += 1;
-                    passes_in_row = 0;
-                }
-                None => {
-                    self.board.clear_ko();
-                    last = 0;
-                    passes += 1;
-                    passes_in_row += 1;
-                }
-            }
-            c = c.opponent();
-        }
-        Outcome {
-            plays,
-            passes,
-            capped,
-            to_move: c,
-        }
+        self.play_out(
+            start,
+            to_move,
+            |p, c, last| {
+                let tactical = p
+                    .answer(last, c)
+                    .and_then(|i| p.empties[..p.n_empty].iter().position(|&e| e == i));
+                tactical.or_else(|| p.choose_heavy(c))
+            },
+            |_, _, _| {},
+        )
     }
 
     /// The tactical answer of `c` to the opponent's play on `last` (0: none), if any.

@@ -1,4 +1,4 @@
-//! Tactical reading of chains short of liberties, for the end of the game (RULES.md §5.1:
+//! Tactical reading of chains short of liberties, for the end of the game (docs/rules.md §5.1:
 //! a stone is dead when it could be captured whatever its owner does). The estimator and
 //! the finishing moves of [`crate::finish`] ask two questions of a chain with one or two
 //! liberties: can the opponent, moving first, capture it, and which play of its owner
@@ -155,7 +155,7 @@ pub fn liberties<const N: usize>(b: &Board, i: Idx) -> [Idx; N] {
     libs
 }
 
-/// Whether `c` may play on `i` under simple ko without suicide (RULES.md §2, §3).
+/// Whether `c` may play on `i` under simple ko without suicide (docs/rules.md §2, §3).
 pub fn legal(b: &Board, i: Idx, c: Color) -> bool {
     b.cell(i) == Cell::Empty
         && b.suicide_count(i, c) == 0

@@ -1,5 +1,5 @@
 //! Capturing races (*semeai*) between two chains of opposite colours, read to the end
-//! (RULES.md §5.1: a stone is dead when its owner cannot keep it whatever she does; two
+//! (docs/rules.md §5.1: a stone is dead when its owner cannot keep it whatever she does; two
 //! chains that can each be captured only by the other are in a race, and the race decides
 //! which is dead, or leaves both in seki).
 //!

@@ -1,4 +1,4 @@
-//! The dead-stone estimator (RULES.md §5.1) on positions with known answers.
+//! The dead-stone estimator (docs/rules.md §5.1) on positions with known answers.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Finishing a game for a territory count (RULES.md §5.2) on positions with known answers.
+//! Finishing a game for a territory count (docs/rules.md §5.2) on positions with known answers.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! The exceptions and the refusal: every refusal of tengen's rules reaches Python with its
-//! rule and, for a repetition, the earlier move named (RULES.md §3.3, docs/rules.md).
+//! rule and, for a repetition, the earlier move named (docs/rules.md §3.3, docs/rules.md).
 
 use crate::convert;
 use pyo3::create_exception;

@@ -226,7 +226,7 @@ impl PyGame {
             .collect()
     }
 
-    /// The agreement phase of this passed-out game (RULES.md §5.1), on a copy: mark dead
+    /// The agreement phase of this passed-out game (docs/rules.md §5.1), on a copy: mark dead
     /// stones, accept or reject; `Settlement.game()` gives the game back settled or
     /// resumed. Raises `PhaseError` unless the game ended by passes.
     fn settlement(&self) -> PyResult<Settlement> {

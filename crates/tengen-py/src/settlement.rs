@@ -1,4 +1,4 @@
-//! The agreement phase for Python: `tengen::Settlement` (RULES.md §5.1) over a copy of a
+//! The agreement phase for Python: `tengen::Settlement` (docs/rules.md §5.1) over a copy of a
 //! passed-out game. The players mark dead stones and accept; a rejection resumes play or,
 //! under Japanese and Korean rules, starts confirmation play. Every decision is the Rust
 //! settlement's.

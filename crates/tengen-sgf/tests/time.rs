@@ -1,4 +1,4 @@
-//! Clocks in SGF text and the command-line spec (RULES.md §7): `TM`, `OT`, `BL`/`WL`,
+//! Clocks in SGF text and the command-line spec (docs/rules.md §7): `TM`, `OT`, `BL`/`WL`,
 //! `OB`/`OW` and `byoyomi:600+5x30`, read into the clock and written back (moved here from
 //! `tengen`'s clock tests with the parsers, every assertion kept).
 

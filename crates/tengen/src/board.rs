@@ -1,5 +1,5 @@
 //! The board: stones, chains with exact liberty counts, captures and Zobrist hashes
-//! (RULES.md §1).
+//! (docs/rules.md §1).
 //!
 //! Layout (after KataGo's board): a one-dimensional array with a wall around the points,
 //! `index = (x + 1) + (y + 1) * (width + 1)`, so that the four neighbours of any point are
@@ -73,7 +73,7 @@ impl Cell {
     }
 }
 
-/// What one play did to the board (RULES.md §1.5).
+/// What one play did to the board (docs/rules.md §1.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Played {
     /// Opponent stones removed by step 2 (the mover's prisoners).
@@ -483,7 +483,7 @@ impl Board {
         self.ko = ko.unwrap_or(0);
     }
 
-    /// Forgets the ko point: a pass lifts the simple-ko ban (RULES.md §3).
+    /// Forgets the ko point: a pass lifts the simple-ko ban (docs/rules.md §3).
     #[inline]
     pub fn clear_ko(&mut self) {
         self.ko = 0;
@@ -520,7 +520,7 @@ impl Board {
         ((self.cells[at(e)] == Cell::Empty) & !touches) as u16
     }
 
-    /// Whether a stone of `c` on the empty point `i` would capture (RULES.md §1.5 step 2).
+    /// Whether a stone of `c` on the empty point `i` would capture (docs/rules.md §1.5 step 2).
     #[inline]
     pub fn would_capture(&self, i: Idx, c: Color) -> bool {
         let opp = Cell::stone(c.opponent());
@@ -593,7 +593,7 @@ impl Board {
     }
 
     /// Plays a stone of `c` on the empty point `i`: place, capture, then remove own chains
-    /// left without liberty (RULES.md §1.5). The fast path of players and playouts: nothing
+    /// left without liberty (docs/rules.md §1.5). The fast path of players and playouts: nothing
     /// is checked, so `i` must be an empty point of this board (a stone or a wall there
     /// corrupts the board). Legality is the caller's business; [`crate::Game::play`] is the
     /// checked way to play.

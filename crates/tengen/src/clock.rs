@@ -1,4 +1,4 @@
-//! Clocks (RULES.md §7): time controls as pure values stepped with elapsed times.
+//! Clocks (docs/rules.md §7): time controls as pure values stepped with elapsed times.
 //!
 //! As in lichess's scalachess `Clock`, there is no wall clock in here: whoever runs the game
 //! (a server, a GTP referee) measures how long a player thought and tells the [`Clock`]. A
@@ -51,7 +51,7 @@ use std::error::Error;
 use std::fmt;
 use std::time::Duration;
 
-/// A time control: how much time each player has, and how it comes back (RULES.md §7).
+/// A time control: how much time each player has, and how it comes back (docs/rules.md §7).
 ///
 /// The same control applies to both players. The numbers are public so that a server can
 /// build any control; a byo-yomi control without periods (or with empty ones) and a Canadian
@@ -59,16 +59,16 @@ use std::time::Duration;
 /// [`TimeControl::Absolute`] (see [`TimeControl::normalized`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {
-    /// No time limit: the clock counts time used but never flags (RULES.md §7).
+    /// No time limit: the clock counts time used but never flags (docs/rules.md §7).
     None,
-    /// `absolute T`: T for the whole game; whoever uses it up loses (RULES.md §7).
+    /// `absolute T`: T for the whole game; whoever uses it up loses (docs/rules.md §7).
     Absolute {
         /// T, each player's time for the game.
         main: Duration,
     },
     /// `byo-yomi T, n x p`: main time T, then n periods of p. A move made within the period
     /// keeps the period; overrunning it uses the period up and starts the next; overrunning
-    /// the last one loses the game (RULES.md §7).
+    /// the last one loses the game (docs/rules.md §7).
     ByoYomi {
         /// T, the main time.
         main: Duration,
@@ -79,7 +79,7 @@ pub enum TimeControl {
     },
     /// `canadian T, p / s`: main time T, then p for every s stones. After s moves a new
     /// period starts with a fresh p, and unused time is lost; running out of p before the s
-    /// stones are played loses the game (RULES.md §7).
+    /// stones are played loses the game (docs/rules.md §7).
     Canadian {
         /// T, the main time.
         main: Duration,
@@ -89,7 +89,7 @@ pub enum TimeControl {
         period: Duration,
     },
     /// `fischer T + i (cap C)`: T to start, i added after each move, never above C; whoever
-    /// runs out loses (RULES.md §7). The cap never takes away time a player already has: the
+    /// runs out loses (docs/rules.md §7). The cap never takes away time a player already has: the
     /// increment only fills up to it (and a T above C is kept until it is spent below C).
     Fischer {
         /// T, the starting time.

@@ -1,11 +1,11 @@
-//! Colours of stones and players (RULES.md §1.1).
+//! Colours of stones and players (docs/rules.md §1.1).
 
 use std::fmt;
 
 /// A player, and the colour of her stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    /// Black moves first unless a handicap says otherwise (RULES.md §1.1).
+    /// Black moves first unless a handicap says otherwise (docs/rules.md §1.1).
     Black,
     /// White.
     White,

@@ -1,5 +1,5 @@
 //! The cycle-set rule (rule 9) and the disallowed-capture rule (rule 15) of seed 004, the
-//! precise approximation of Ing's SST ko rule (RULES.md §3.2).
+//! precise approximation of Ing's SST ko rule (docs/rules.md §3.2).
 
 use crate::board::{Board, Cell, Idx};
 use crate::color::Color;

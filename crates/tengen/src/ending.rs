@@ -1,4 +1,4 @@
-//! How passes end the game and when they cost a prisoner (RULES.md §4).
+//! How passes end the game and when they cost a prisoner (docs/rules.md §4).
 
 use crate::color::Color;
 use crate::rules::{Ending, PassStones, Rules};
@@ -8,11 +8,11 @@ use crate::rules::{Ending, PassStones, Rules};
 pub struct PassState {
     /// Consecutive passes ending with the last move (reset by the preliminary end).
     pub run: u32,
-    /// The move that made the preliminary end, if it happened (RULES.md §4).
+    /// The move that made the preliminary end, if it happened (docs/rules.md §4).
     pub preliminary_end: Option<usize>,
     /// The player who moved first after the preliminary end.
     pub first_after_preliminary: Option<Color>,
-    /// The player who passed first in the game (for first-pass adjustments, RULES.md §5.2).
+    /// The player who passed first in the game (for first-pass adjustments, docs/rules.md §5.2).
     pub first_pass: Option<Color>,
     /// The number of the last pass (0 if none): long cycles count only after it.
     pub last_pass: usize,
@@ -54,7 +54,7 @@ impl PassState {
         let mut out = PassOutcome::default();
         match rules.ending {
             Ending::TwoPasses => out.ends = self.run >= 2,
-            // AGA: Black's second pass needs White's answering pass (RULES.md §4).
+            // AGA: Black's second pass needs White's answering pass (docs/rules.md §4).
             Ending::WhitePassesLast => out.ends = self.run >= 2 && color == Color::White,
             Ending::PreliminaryEnd if !after_preliminary => {
                 if self.run >= 2 {

@@ -1,4 +1,4 @@
-//! A game: rules, board and full history; legality under every rule of RULES.md §2-§4.
+//! A game: rules, board and full history; legality under every rule of docs/rules.md §2-§4.
 
 use crate::board::{Board, Cell, Idx};
 use crate::color::Color;
@@ -47,7 +47,7 @@ impl std::fmt::Display for RulesChangeRefused {
 
 impl std::error::Error for RulesChangeRefused {}
 
-/// The position before the first move (RULES.md: `P_0`, after handicap stones).
+/// The position before the first move (docs/rules.md: `P_0`, after handicap stones).
 #[derive(Clone, Debug)]
 struct Start {
     /// `P_0` as a board, made from the history's packed `P_0` the first time it is asked
@@ -79,7 +79,7 @@ pub struct Game {
     /// The stones found dead after the game ended by passes: `None` until they are settled
     /// (at once under play-out rules, by a [`crate::Settlement`] otherwise).
     final_dead: Option<Vec<Point>>,
-    /// Confirmation play's ko rule: a ko may be retaken only after a pass (RULES.md §5.1).
+    /// Confirmation play's ko rule: a ko may be retaken only after a pass (docs/rules.md §5.1).
     pub(crate) confirmation: bool,
     /// Whether a resignation, loss on time or forfeit came while the dead stones were
     /// being settled (undo then returns to that).
@@ -163,14 +163,14 @@ impl Game {
     }
 
     /// Places `n` handicap stones on the fixed points (GTP order) and gives White the move
-    /// (RULES.md §6). Only before the first move on an empty board.
+    /// (docs/rules.md §6). Only before the first move on an empty board.
     pub fn set_fixed_handicap(&mut self, n: u8) -> Result<Vec<Point>, SetupError> {
         let points = fixed_handicap(self.board.size(), n).map_err(SetupError::Handicap)?;
         self.set_free_handicap(&points)?;
         Ok(points)
     }
 
-    /// Places handicap stones on the given points and gives White the move (RULES.md §6).
+    /// Places handicap stones on the given points and gives White the move (docs/rules.md §6).
     pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), SetupError> {
         let size = self.board.size();
         if !self.moves.is_empty()
@@ -296,7 +296,7 @@ impl Game {
         &self.passes
     }
 
-    /// The cycle-set rule's state (RULES.md §3.2).
+    /// The cycle-set rule's state (docs/rules.md §3.2).
     pub fn cycle_sets(&self) -> &CycleSets {
         &self.cycle
     }
@@ -369,11 +369,22 @@ impl Game {
     /// The count of the current position under the game's rules with `dead` removed; refused
     /// if a dead point is off the board or holds no stone.
     pub fn score_with_dead(&self, dead: &[Point]) -> Result<ScoreReport, CountError> {
-        score::count(&self.board, dead, &self.tally(), &self.rules)
+        self.score_with_fills(dead, &[])
+    }
+
+    /// As [`Game::score_with_dead`], with some empty points first filled with stones, as the
+    /// players would have done to close borders and fill dame before counting (the
+    /// estimator proposes such fills; see [`score::count_with_fills`]).
+    pub fn score_with_fills(
+        &self,
+        dead: &[Point],
+        fills: &[(Point, Color)],
+    ) -> Result<ScoreReport, CountError> {
+        score::count_with_fills(&self.board, dead, fills, &self.tally(), &self.rules)
     }
 
     /// Whether this end by passes scores the board as it stands: under play-out rules, and
-    /// under WMSG's rule once play has resumed once (RULES.md §5.1).
+    /// under WMSG's rule once play has resumed once (docs/rules.md §5.1).
     fn plays_out(&self) -> bool {
         match self.rules.dead_stones {
             DeadStones::PlayOut => true,
@@ -402,7 +413,7 @@ impl Game {
     }
 
     /// Resumes play after the ending passes, before the dead stones are settled: the
-    /// opponent of the last passer moves (RULES.md §5.1). Refused unless the game is waiting
+    /// opponent of the last passer moves (docs/rules.md §5.1). Refused unless the game is waiting
     /// for its dead stones to be settled.
     pub fn resume(&mut self) -> Result<(), Illegal> {
         if !self.needs_settlement() {
@@ -417,7 +428,7 @@ impl Game {
     }
 
     /// A game from the final position under the same rules played out, with confirmation
-    /// play's ko rule; the opponent of the last passer moves first (RULES.md §5.1).
+    /// play's ko rule; the opponent of the last passer moves first (docs/rules.md §5.1).
     pub(crate) fn confirmation_sandbox(&self) -> Game {
         let mut rules = self.rules.clone();
         rules.dead_stones = DeadStones::PlayOut;
@@ -430,7 +441,7 @@ impl Game {
         g
     }
 
-    /// Stones `c` may still put on the board under a stone supply (RULES.md §4), or `None`
+    /// Stones `c` may still put on the board under a stone supply (docs/rules.md §4), or `None`
     /// when unlimited. Prisoners return to their owner's bowl.
     pub fn stones_in_bowl(&self, c: Color) -> Option<u16> {
         self.rules
@@ -512,7 +523,7 @@ impl Game {
 
     /// Records a play or pass the rules refuse, as game records sometimes hold (a ko
     /// retaken at once, a suicide, a move after the end of the game, a stone on an occupied
-    /// point): the stone replaces whatever was on its point and captures are made as RULES.md
+    /// point): the stone replaces whatever was on its point and captures are made as docs/rules.md
     /// §1.5 says, with no legality check. For readers of records, never for play.
     /// Refused only for a point off the board.
     pub fn force(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, Illegal> {
@@ -672,7 +683,7 @@ impl Game {
         Checked { cycle }
     }
 
-    /// Decides whether `color` may make `mv` (RULES.md §1.6, §2, §3, §4).
+    /// Decides whether `color` may make `mv` (docs/rules.md §1.6, §2, §3, §4).
     fn check(&self, color: Color, mv: Move) -> Result<Checked, Illegal> {
         if self.is_over() {
             return Err(Illegal::GameOver);
@@ -696,7 +707,7 @@ impl Game {
         self.check_repetition(i, color)
     }
 
-    /// RULES.md §2. A point with an empty neighbour is never suicide: that is asked
+    /// docs/rules.md §2. A point with an empty neighbour is never suicide: that is asked
     /// first, inline, as it settles nearly every play.
     #[inline(always)]
     fn check_suicide(&self, i: Idx, color: Color) -> Result<(), Illegal> {
@@ -725,7 +736,7 @@ impl Game {
         }
     }
 
-    /// RULES.md §3. Inlined for simple ko, the rule of most games: the others are calls.
+    /// docs/rules.md §3. Inlined for simple ko, the rule of most games: the others are calls.
     #[inline(always)]
     fn check_repetition(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
         // Outside confirmation play, simple ko asks only whether `i` is the ko point,
@@ -766,7 +777,7 @@ impl Game {
         }
     }
 
-    /// Simple ko (RULES.md §3): a play on the ko point may not retake the ko at once. `rule`
+    /// Simple ko (docs/rules.md §3): a play on the ko point may not retake the ko at once. `rule`
     /// is the ko rule that refuses it: simple ko, or the cycle-set rules by etiquette A1.
     #[inline(never)]
     fn check_ko_retake(&self, rule: KoRule, i: Idx, color: Color) -> Result<(), Illegal> {
@@ -818,7 +829,7 @@ impl Game {
         }
     }
 
-    /// The cycle-set rule (RULES.md §3.2).
+    /// The cycle-set rule (docs/rules.md §3.2).
     #[inline(never)]
     fn check_cycle_sets(&self, i: Idx, color: Color) -> Result<Checked, Illegal> {
         Ok(Checked {
@@ -826,7 +837,7 @@ impl Game {
         })
     }
 
-    /// RULES.md §3, the rules that compare whole positions. Out of line: the board copy
+    /// docs/rules.md §3, the rules that compare whole positions. Out of line: the board copy
     /// it may make would otherwise give every legality check an 11 KB stack frame.
     #[inline(never)]
     fn check_superko(&self, rule: KoRule, i: Idx, color: Color) -> Result<Checked, Illegal> {
@@ -887,7 +898,7 @@ impl Game {
         }
     }
 
-    /// Plays a stone of `color` on `p` (RULES.md §1.5) and records the move and the position
+    /// Plays a stone of `color` on `p` (docs/rules.md §1.5) and records the move and the position
     /// after it.
     #[inline(always)]
     fn apply_play(&mut self, color: Color, p: Point) {
@@ -934,7 +945,7 @@ impl Game {
         });
     }
 
-    /// Passes for `color` as move `number` (RULES.md §4) and records the move and the
+    /// Passes for `color` as move `number` (docs/rules.md §4) and records the move and the
     /// position again.
     fn apply_pass(&mut self, color: Color, number: usize) {
         self.board.clear_ko();
@@ -981,7 +992,7 @@ impl Game {
         }
     }
 
-    /// RULES.md §3.1: the same situation for the third time with no pass in between ends
+    /// docs/rules.md §3.1: the same situation for the third time with no pass in between ends
     /// the game as the long-cycle rule says.
     fn detect_long_cycle(&mut self, t: usize) {
         let last_pass = self.passes.last_pass;

@@ -28,7 +28,7 @@ pub struct Area {
 }
 
 impl Area {
-    /// The colour it belongs to: touched by that colour only (RULES.md §5.2, "belongs").
+    /// The colour it belongs to: touched by that colour only (docs/rules.md §5.2, "belongs").
     pub fn owner(&self) -> Option<Color> {
         match (self.touches_black, self.touches_white) {
             (true, false) => Some(Color::Black),

@@ -1,5 +1,5 @@
 //! Handicap stones: fixed placement in GTP's standard order, star points, and handicap
-//! compensation (RULES.md §6).
+//! compensation (docs/rules.md §6).
 
 use crate::point::{Point, Size};
 
@@ -31,7 +31,7 @@ pub fn max_fixed_handicap(size: Size) -> u8 {
 /// Why fixed handicap placement was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandicapError {
-    /// Fewer than two stones: handicap 1 is played without stones (RULES.md §6).
+    /// Fewer than two stones: handicap 1 is played without stones (docs/rules.md §6).
     TooFew(u8),
     /// More stones than the board has fixed points for.
     TooMany {

@@ -206,7 +206,7 @@ fn bits(c: Option<Color>) -> u16 {
 }
 
 /// The positions `P_0, P_1, ...` of one game with, for each, the player to move after it
-/// and its creator (RULES.md §3: the player of the last play at or before it).
+/// and its creator (docs/rules.md §3: the player of the last play at or before it).
 #[derive(Debug)]
 pub struct Positions {
     words: usize,

@@ -1,5 +1,5 @@
 //! Why a move was refused: every refusal names its rule, and a repetition names the earlier
-//! move whose position would recur (RULES.md §3.3).
+//! move whose position would recur (docs/rules.md §3.3).
 
 use crate::color::Color;
 use crate::handicap::HandicapError;
@@ -19,16 +19,16 @@ pub enum Illegal {
         /// The player to move.
         to_move: Color,
     },
-    /// The point already holds a stone (RULES.md §1.6).
+    /// The point already holds a stone (docs/rules.md §1.6).
     Occupied(Point),
-    /// The suicide rule forbids this self-capture (RULES.md §2).
+    /// The suicide rule forbids this self-capture (docs/rules.md §2).
     Suicide {
         /// The suicide rule in force.
         rule: Suicide,
         /// Own stones the play would remove.
         stones: u16,
     },
-    /// The repetition rule forbids this play (RULES.md §3).
+    /// The repetition rule forbids this play (docs/rules.md §3).
     Ko {
         /// The ko rule in force.
         rule: KoRule,
@@ -38,24 +38,24 @@ pub enum Illegal {
         retakes: Option<usize>,
     },
     /// Rule 9 of the cycle-set rule: the point is in the cycle set of the capture just made
-    /// (RULES.md §3.2).
+    /// (docs/rules.md §3.2).
     CycleSet {
         /// The capture whose cycle set holds the point.
         capture_move: usize,
     },
-    /// Rule 15: a play with this signature was counteracted earlier (RULES.md §3.2).
+    /// Rule 15: a play with this signature was counteracted earlier (docs/rules.md §3.2).
     DisallowedCapture {
         /// The earlier, counteracted play with the same signature.
         counteracted_move: usize,
         /// The opponent's move that counteracted it.
         by_move: usize,
     },
-    /// Confirmation play: a ko may be retaken only after a pass (RULES.md §5.1).
+    /// Confirmation play: a ko may be retaken only after a pass (docs/rules.md §5.1).
     ConfirmationKo {
         /// The move that took the ko.
         taken_at: usize,
     },
-    /// The player's stone supply is used up: she may only pass (RULES.md §4).
+    /// The player's stone supply is used up: she may only pass (docs/rules.md §4).
     NoStonesLeft {
         /// The supply per player.
         supply: u16,

@@ -1,5 +1,5 @@
 //! The repetition rules that compare whole positions: positional, situational, natural
-//! situational and capture-positional superko (RULES.md §3). Simple ko is decided from the
+//! situational and capture-positional superko (docs/rules.md §3). Simple ko is decided from the
 //! board's ko point in `game`; the cycle-set rule lives in `cycle`.
 
 use crate::color::Color;
@@ -12,7 +12,7 @@ fn counts(rule: KoRule, positions: &Positions, s: usize, mover: Color) -> bool {
     match rule {
         // PSK and Ikeda's rule 4: any earlier position.
         KoRule::Positional | KoRule::CapturePositional => true,
-        // SSK: the same player to move, i.e. the mover's opponent (RULES.md §3).
+        // SSK: the same player to move, i.e. the mover's opponent (docs/rules.md §3).
         KoRule::Situational => positions.to_move(s) == Some(mover.opponent()),
         // NSSK: a position the mover created; P_0 has no creator.
         KoRule::NaturalSituational => positions.creator(s) == Some(mover),

@@ -17,9 +17,9 @@ pub struct MoveRecord {
     pub(crate) removed: Removed,
     /// Whether `removed` are the mover's own stones (a suicide).
     pub(crate) suicide: bool,
-    /// For a pass: whether it handed a prisoner to the opponent (RULES.md §4).
+    /// For a pass: whether it handed a prisoner to the opponent (docs/rules.md §4).
     pub pass_stone: bool,
-    /// For a pass: whether it made the preliminary end (RULES.md §4).
+    /// For a pass: whether it made the preliminary end (docs/rules.md §4).
     pub preliminary_end: bool,
     /// For a play that took a ko: the point where an immediate one-stone retake would be.
     pub ko: Option<Point>,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The largest board side the project supports (RULES.md §1.2).
+/// The largest board side the project supports (docs/rules.md §1.2).
 pub const MAX_SIDE: u8 = 25;
 
 /// A board size: `width` columns by `height` rows, each from 1 to 25. Only the
@@ -156,7 +156,7 @@ fn sgf_coord(c: u8) -> Option<u8> {
     }
 }
 
-/// A move: a play on a point, or a pass (RULES.md §1, "a move is a play or a pass").
+/// A move: a play on a point, or a pass (docs/rules.md §1, "a move is a play or a pass").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Put a stone on the point.

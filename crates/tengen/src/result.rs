@@ -1,10 +1,10 @@
-//! How a game ended, and its result as SGF writes it (RULES.md §4, §5.2).
+//! How a game ended, and its result as SGF writes it (docs/rules.md §4, §5.2).
 
 use crate::color::Color;
 use crate::rules::LongCycle;
 use std::fmt;
 
-/// How a game ended (RULES.md §4, other ends).
+/// How a game ended (docs/rules.md §4, other ends).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// The ending rule's passes: the game goes to scoring.
@@ -25,7 +25,7 @@ pub enum EndReason {
         loser: Color,
     },
     /// A situation recurred a third time with no pass in between under simple ko
-    /// (RULES.md §3.1).
+    /// (docs/rules.md §3.1).
     LongCycle {
         /// The ruling: no result or draw.
         outcome: LongCycle,
@@ -34,7 +34,7 @@ pub enum EndReason {
     },
 }
 
-/// A game result, written as in SGF (RULES.md §5.2, "Winner").
+/// A game result, written as in SGF (docs/rules.md §5.2, "Winner").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
     /// Decided by the score: the winner (`None` for a draw) and the margin in half points.

@@ -1,7 +1,7 @@
-//! Rule values and named rulesets (RULES.md §2-§8).
+//! Rule values and named rulesets (docs/rules.md §2-§8).
 //!
 //! A ruleset is a value, not a type: [`Rules`] holds one enum per rule dimension. Every
-//! value has one canonical name (as spelled in RULES.md) and parses from any known spelling.
+//! value has one canonical name (as spelled in docs/rules.md) and parses from any known spelling.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,10 +20,10 @@ macro_rules! rule_enum {
         impl $name {
             /// Every value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            /// The key of this rule dimension as spelled in RULES.md.
+            /// The key of this rule dimension as spelled in docs/rules.md.
             pub const KEY: &'static str = $key;
 
-            /// The canonical name, as spelled in RULES.md.
+            /// The canonical name, as spelled in docs/rules.md.
             pub fn name(self) -> &'static str {
                 match self { $($name::$variant => $canon,)+ }
             }
@@ -67,154 +67,154 @@ fn normalise(s: &str) -> String {
 }
 
 rule_enum! {
-    /// What a player's score counts (RULES.md §5.2).
+    /// What a player's score counts (docs/rules.md §5.2).
     Scoring, "scoring" {
-        /// Stones on the board plus regions belonging to the player (RULES.md §5.2 `area`).
+        /// Stones on the board plus regions belonging to the player (docs/rules.md §5.2 `area`).
         Area => "area",
-        /// Regions belonging to the player plus prisoners held (RULES.md §5.2 `territory`).
+        /// Regions belonging to the player plus prisoners held (docs/rules.md §5.2 `territory`).
         Territory => "territory",
-        /// Stones on the board only (RULES.md §5.2 `stones`; ancient stone scoring).
+        /// Stones on the board only (docs/rules.md §5.2 `stones`; ancient stone scoring).
         Stones => "stones",
     }
 }
 
 rule_enum! {
-    /// When self-capture is legal (RULES.md §2).
+    /// When self-capture is legal (docs/rules.md §2).
     Suicide, "suicide" {
-        /// A play is illegal if step 3 would remove any stone (RULES.md §2 `forbidden`).
+        /// A play is illegal if step 3 would remove any stone (docs/rules.md §2 `forbidden`).
         Forbidden => "forbidden" | "no" | "false",
-        /// Only single-stone suicide of the stone just played is illegal (RULES.md §2 `multi-stone`).
+        /// Only single-stone suicide of the stone just played is illegal (docs/rules.md §2 `multi-stone`).
         MultiStone => "multi-stone" | "multi",
-        /// Every suicide is legal (RULES.md §2 `allowed`).
+        /// Every suicide is legal (docs/rules.md §2 `allowed`).
         Allowed => "allowed" | "yes" | "true",
     }
 }
 
 rule_enum! {
-    /// Which repetitions make a play illegal (RULES.md §3).
+    /// Which repetitions make a play illegal (docs/rules.md §3).
     KoRule, "ko" {
-        /// Only the immediate retake of a single-stone ko is illegal (RULES.md §3 `simple`).
+        /// Only the immediate retake of a single-stone ko is illegal (docs/rules.md §3 `simple`).
         Simple => "simple",
-        /// No play may recreate any earlier position (RULES.md §3 `positional`, PSK).
+        /// No play may recreate any earlier position (docs/rules.md §3 `positional`, PSK).
         Positional => "positional" | "psk" | "positional-superko",
-        /// No play may recreate an earlier position with the same player to move (RULES.md §3 `situational`, SSK).
+        /// No play may recreate an earlier position with the same player to move (docs/rules.md §3 `situational`, SSK).
         Situational => "situational" | "ssk" | "situational-superko",
-        /// No play may recreate a position its own player created (RULES.md §3 `natural-situational`, NSSK).
+        /// No play may recreate a position its own player created (docs/rules.md §3 `natural-situational`, NSSK).
         NaturalSituational => "natural-situational" | "nssk",
-        /// No capturing play may recreate an earlier position (RULES.md §3 `capture-positional`; Ikeda rule 4).
+        /// No capturing play may recreate an earlier position (docs/rules.md §3 `capture-positional`; Ikeda rule 4).
         CapturePositional => "capture-positional" | "ikeda",
-        /// Seed 004's cycle-set and disallowed-capture rules 9 and 15 (RULES.md §3.2; Ing).
+        /// Seed 004's cycle-set and disallowed-capture rules 9 and 15 (docs/rules.md §3.2; Ing).
         CycleSets => "cycle-sets" | "ing" | "sst",
     }
 }
 
 rule_enum! {
-    /// What happens when a long cycle repeats under simple ko (RULES.md §3.1).
+    /// What happens when a long cycle repeats under simple ko (docs/rules.md §3.1).
     LongCycle, "long-cycle" {
-        /// The game is void and must be replayed (RULES.md §3.1 `no-result`; Japanese).
+        /// The game is void and must be replayed (docs/rules.md §3.1 `no-result`; Japanese).
         NoResult => "no-result" | "void",
-        /// The game is drawn (RULES.md §3.1 `draw`; Korean).
+        /// The game is drawn (docs/rules.md §3.1 `draw`; Korean).
         Draw => "draw",
-        /// Play goes on (RULES.md §3.1 `ignore`; analysis only).
+        /// Play goes on (docs/rules.md §3.1 `ignore`; analysis only).
         Ignore => "ignore" | "none",
     }
 }
 
 rule_enum! {
-    /// How consecutive passes end the game (RULES.md §4).
+    /// How consecutive passes end the game (docs/rules.md §4).
     Ending, "end" {
-        /// Two passes in succession end the game (RULES.md §4 `two-passes`).
+        /// Two passes in succession end the game (docs/rules.md §4 `two-passes`).
         TwoPasses => "two-passes",
-        /// Two passes end it only if White made the second; else White must pass again (RULES.md §4 `white-passes-last`; AGA).
+        /// Two passes end it only if White made the second; else White must pass again (docs/rules.md §4 `white-passes-last`; AGA).
         WhitePassesLast => "white-passes-last" | "aga",
-        /// Two passes are a preliminary end; the next two passes end the game (RULES.md §4 `preliminary-end`; Ikeda Territory I/II).
+        /// Two passes are a preliminary end; the next two passes end the game (docs/rules.md §4 `preliminary-end`; Ikeda Territory I/II).
         PreliminaryEnd => "preliminary-end",
     }
 }
 
 rule_enum! {
-    /// Whether a pass hands a prisoner to the opponent (RULES.md §4, pass stones).
+    /// Whether a pass hands a prisoner to the opponent (docs/rules.md §4, pass stones).
     PassStones, "pass-stones" {
-        /// Passing costs nothing (RULES.md §4 `never`).
+        /// Passing costs nothing (docs/rules.md §4 `never`).
         Never => "never" | "no",
-        /// Every pass gives the opponent one prisoner (RULES.md §4 `always`; AGA).
+        /// Every pass gives the opponent one prisoner (docs/rules.md §4 `always`; AGA).
         Always => "always" | "yes",
-        /// Every pass gives one prisoner, except a game-ending pass by Black (RULES.md §4; Ikeda Territory III).
+        /// Every pass gives one prisoner, except a game-ending pass by Black (docs/rules.md §4; Ikeda Territory III).
         AlwaysExceptBlackFinal => "always-except-black-final" | "not-black-final",
-        /// Passes after the preliminary end give one, except a final pass by the first mover after it (RULES.md §4; Ikeda Territory I/II).
+        /// Passes after the preliminary end give one, except a final pass by the first mover after it (docs/rules.md §4; Ikeda Territory I/II).
         AfterPreliminaryEnd => "after-preliminary-end",
     }
 }
 
 rule_enum! {
-    /// Whether regions next to a seki count as territory (RULES.md §5.2).
+    /// Whether regions next to a seki count as territory (docs/rules.md §5.2).
     SekiTerritory, "seki-territory" {
-        /// Seki regions count like any other (RULES.md §5.2).
+        /// Seki regions count like any other (docs/rules.md §5.2).
         Counted => "counted" | "yes",
-        /// A region adjacent to a chain in seki is neutral (RULES.md §5.2 `not-counted`; Japanese, Korean).
+        /// A region adjacent to a chain in seki is neutral (docs/rules.md §5.2 `not-counted`; Japanese, Korean).
         NotCounted => "not-counted" | "no",
     }
 }
 
 rule_enum! {
-    /// How the status of stones is settled after the end (RULES.md §5.1).
+    /// How the status of stones is settled after the end (docs/rules.md §5.1).
     DeadStones, "dead-stones" {
-        /// Every stone on the board at the end is alive (RULES.md §5.1 `play-out`).
+        /// Every stone on the board at the end is alive (docs/rules.md §5.1 `play-out`).
         PlayOut => "play-out" | "none",
-        /// Players mark dead stones; a rejection resumes play (RULES.md §5.1 `agreement, then resume`).
+        /// Players mark dead stones; a rejection resumes play (docs/rules.md §5.1 `agreement, then resume`).
         AgreeThenResume => "agree-resume" | "agreement-then-resume" | "resume",
-        /// As agree-resume, but after one resumption every stone counts as alive (RULES.md §5.1; WMSG).
+        /// As agree-resume, but after one resumption every stone counts as alive (docs/rules.md §5.1; WMSG).
         AgreeThenResumeOnce => "agree-resume-once" | "agreement-then-resume-once" | "resume-once",
-        /// Disputes are settled by confirmation play, then the board is restored (RULES.md §5.1; Japanese, Korean).
+        /// Disputes are settled by confirmation play, then the board is restored (docs/rules.md §5.1; Japanese, Korean).
         AgreeThenConfirm => "agree-confirm" | "agreement-then-confirmation" | "confirmation",
     }
 }
 
 rule_enum! {
-    /// Who wins an equal score (RULES.md §5.2 `ties`).
+    /// Who wins an equal score (docs/rules.md §5.2 `ties`).
     Ties, "ties" {
-        /// An equal score is a draw, jigo (RULES.md §5.2).
+        /// An equal score is a draw, jigo (docs/rules.md §5.2).
         Draw => "draw" | "jigo",
-        /// Black wins an equal score (RULES.md §5.2; Ing).
+        /// Black wins an equal score (docs/rules.md §5.2; Ing).
         BlackWins => "black-wins" | "black",
     }
 }
 
 rule_enum! {
-    /// Where handicap stones go (RULES.md §6).
+    /// Where handicap stones go (docs/rules.md §6).
     HandicapPlacement, "handicap-placement" {
-        /// Star points in GTP's order (RULES.md §6 `fixed`).
+        /// Star points in GTP's order (docs/rules.md §6 `fixed`).
         Fixed => "fixed",
-        /// Black chooses the points (RULES.md §6 `free`).
+        /// Black chooses the points (docs/rules.md §6 `free`).
         Free => "free",
     }
 }
 
 rule_enum! {
-    /// Points White receives for a handicap of N stones under area scoring (RULES.md §6).
+    /// Points White receives for a handicap of N stones under area scoring (docs/rules.md §6).
     Compensation, "handicap-compensation" {
-        /// Nothing (RULES.md §6; Japanese, Korean, NZ).
+        /// Nothing (docs/rules.md §6; Japanese, Korean, NZ).
         None => "0" | "none",
-        /// N points (RULES.md §6; Chinese, Ing).
+        /// N points (docs/rules.md §6; Chinese, Ing).
         N => "n",
-        /// N-1 points (RULES.md §6; AGA).
+        /// N-1 points (docs/rules.md §6; AGA).
         NMinusOne => "n-1" | "nminus1" | "n-minus-one",
     }
 }
 
 rule_enum! {
-    /// Score adjustment when White passed first (RULES.md §5.2 `first-pass-adjustment`).
+    /// Score adjustment when White passed first (docs/rules.md §5.2 `first-pass-adjustment`).
     FirstPassAdjustment, "first-pass-adjustment" {
-        /// No adjustment (RULES.md §5.2).
+        /// No adjustment (docs/rules.md §5.2).
         None => "none" | "0",
-        /// If White passed first, Black -0.5 and White +0.5 (RULES.md §5.2; Ikeda Area III).
+        /// If White passed first, Black -0.5 and White +0.5 (docs/rules.md §5.2; Ikeda Area III).
         HalfPoint => "half-point" | "0.5",
-        /// If White passed first, Black -1 (RULES.md §5.2; WMSG).
+        /// If White passed first, Black -1 (docs/rules.md §5.2; WMSG).
         OnePoint => "one-point" | "1",
     }
 }
 
-/// Komi: points added to White's score, a multiple of 0.5 (RULES.md §5.2). Made from
+/// Komi: points added to White's score, a multiple of 0.5 (docs/rules.md §5.2). Made from
 /// points (`Komi::from_points(7.5)`, `"7.5".parse()`, `Komi::try_from(7.5)`) and printed
 /// as points (`7.5`); kept exactly, in half points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -229,7 +229,7 @@ impl Komi {
     pub const ZERO: Komi = Komi(0);
 
     /// Komi from points; `None` unless a multiple of 0.5 within ±[`Komi::LIMIT`]
-    /// (RULES.md §5.2).
+    /// (docs/rules.md §5.2).
     pub fn from_points(points: f64) -> Option<Komi> {
         let halves = points * 2.0;
         (halves.is_finite() && halves.fract() == 0.0 && points.abs() <= Komi::LIMIT)
@@ -307,44 +307,44 @@ impl FromStr for Komi {
     }
 }
 
-/// A complete ruleset: one value per rule dimension (RULES.md §8).
+/// A complete ruleset: one value per rule dimension (docs/rules.md §8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// RULES.md §5.2.
+    /// docs/rules.md §5.2.
     pub scoring: Scoring,
-    /// RULES.md §3.
+    /// docs/rules.md §3.
     pub ko: KoRule,
-    /// RULES.md §3.1.
+    /// docs/rules.md §3.1.
     pub long_cycle: LongCycle,
-    /// RULES.md §2.
+    /// docs/rules.md §2.
     pub suicide: Suicide,
-    /// RULES.md §4.
+    /// docs/rules.md §4.
     pub ending: Ending,
-    /// RULES.md §4.
+    /// docs/rules.md §4.
     pub pass_stones: PassStones,
-    /// RULES.md §5.2.
+    /// docs/rules.md §5.2.
     pub seki_territory: SekiTerritory,
-    /// RULES.md §5.2 `immortal-territory-only` (Ikeda Territory II).
+    /// docs/rules.md §5.2 `immortal-territory-only` (Ikeda Territory II).
     pub immortal_territory_only: bool,
-    /// RULES.md §5.2 `group-tax`.
+    /// docs/rules.md §5.2 `group-tax`.
     pub group_tax: bool,
-    /// RULES.md §5.1.
+    /// docs/rules.md §5.1.
     pub dead_stones: DeadStones,
-    /// RULES.md §5.2.
+    /// docs/rules.md §5.2.
     pub komi: Komi,
-    /// RULES.md §5.2.
+    /// docs/rules.md §5.2.
     pub ties: Ties,
-    /// RULES.md §6.
+    /// docs/rules.md §6.
     pub handicap_placement: HandicapPlacement,
-    /// RULES.md §6.
+    /// docs/rules.md §6.
     pub compensation: Compensation,
-    /// RULES.md §5.2.
+    /// docs/rules.md §5.2.
     pub first_pass: FirstPassAdjustment,
-    /// Stones each player may have on the board at once; `None` is unlimited (RULES.md §4).
+    /// Stones each player may have on the board at once; `None` is unlimited (docs/rules.md §4).
     pub stone_supply: Option<u16>,
 }
 
-/// The named rulesets of RULES.md §8.
+/// The named rulesets of docs/rules.md §8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RulesetName {
     /// Tromp-Taylor: the basic rules with suicide, PSK and area scoring.
@@ -378,7 +378,7 @@ pub enum RulesetName {
 }
 
 impl RulesetName {
-    /// Every named ruleset in the order of RULES.md §8.
+    /// Every named ruleset in the order of docs/rules.md §8.
     pub const ALL: [RulesetName; 14] = [
         RulesetName::TrompTaylor,
         RulesetName::Chinese,
@@ -396,7 +396,7 @@ impl RulesetName {
         RulesetName::IkedaTerritory3,
     ];
 
-    /// The canonical name (RULES.md §8).
+    /// The canonical name (docs/rules.md §8).
     pub fn name(self) -> &'static str {
         match self {
             RulesetName::TrompTaylor => "tromp-taylor",
@@ -416,7 +416,7 @@ impl RulesetName {
         }
     }
 
-    /// Other spellings, including SGF `RU` values (RULES.md §8).
+    /// Other spellings, including SGF `RU` values (docs/rules.md §8).
     fn aliases(self) -> &'static [&'static str] {
         match self {
             // `Tromp/Taylor`: what Badank (a CGOS-style match runner) writes in `RU`.
@@ -447,7 +447,7 @@ impl RulesetName {
             .find(|r| normalise(r.name()) == k || r.aliases().iter().any(|a| normalise(a) == k))
     }
 
-    /// What the ruleset means for a player, in one line (for menus; RULES.md §8).
+    /// What the ruleset means for a player, in one line (for menus; docs/rules.md §8).
     pub fn summary(self) -> &'static str {
         match self {
             RulesetName::TrompTaylor => "Area scoring, suicide allowed, no repeated positions; play out until two passes, nothing is agreed.",
@@ -481,7 +481,7 @@ impl RulesetName {
         }
     }
 
-    /// The rules this name stands for, with its defaults (RULES.md §8).
+    /// The rules this name stands for, with its defaults (docs/rules.md §8).
     pub fn rules(self) -> Rules {
         use RulesetName as N;
         let base = Rules::tromp_taylor();
@@ -646,7 +646,7 @@ fn yes_no(b: bool) -> &'static str {
     }
 }
 
-/// One rule key: its name as RULES.md spells it, its other accepted spellings, and how to
+/// One rule key: its name as docs/rules.md spells it, its other accepted spellings, and how to
 /// read and write its value in [`Rules`]. Every key is named once, here.
 struct Key {
     name: &'static str,
@@ -799,7 +799,7 @@ impl Rules {
     /// The keys of [`Rules::set`] and [`Rules::get`], in display order.
     pub const KEYS: [&'static str; 16] = key_names();
 
-    /// Tromp-Taylor: the basic rules of RULES.md §1 with every option at its simplest.
+    /// Tromp-Taylor: the basic rules of docs/rules.md §1 with every option at its simplest.
     pub fn tromp_taylor() -> Rules {
         Rules {
             scoring: Scoring::Area,
@@ -831,37 +831,37 @@ impl Rules {
         }
     }
 
-    /// Chinese rules (RULES.md §8).
+    /// Chinese rules (docs/rules.md §8).
     pub fn chinese() -> Rules {
         RulesetName::Chinese.rules()
     }
 
-    /// Japanese rules, 1989 (RULES.md §8).
+    /// Japanese rules, 1989 (docs/rules.md §8).
     pub fn japanese() -> Rules {
         RulesetName::Japanese.rules()
     }
 
-    /// Korean rules (RULES.md §8).
+    /// Korean rules (docs/rules.md §8).
     pub fn korean() -> Rules {
         RulesetName::Korean.rules()
     }
 
-    /// American Go Association rules (RULES.md §8).
+    /// American Go Association rules (docs/rules.md §8).
     pub fn aga() -> Rules {
         RulesetName::Aga.rules()
     }
 
-    /// Ing (SST) rules (RULES.md §8).
+    /// Ing (SST) rules (docs/rules.md §8).
     pub fn ing() -> Rules {
         RulesetName::Ing.rules()
     }
 
-    /// New Zealand rules (RULES.md §8).
+    /// New Zealand rules (docs/rules.md §8).
     pub fn new_zealand() -> Rules {
         RulesetName::NewZealand.rules()
     }
 
-    /// World Mind Sports Games rules (RULES.md §8).
+    /// World Mind Sports Games rules (docs/rules.md §8).
     pub fn wmsg() -> Rules {
         RulesetName::Wmsg.rules()
     }
@@ -876,7 +876,7 @@ impl Rules {
         RulesetName::ALL.into_iter().find(|n| n.rules() == *self)
     }
 
-    /// Sets one rule by key and value, spelled as in RULES.md (`ko`, `natural-situational`).
+    /// Sets one rule by key and value, spelled as in docs/rules.md (`ko`, `natural-situational`).
     pub fn set(&mut self, key_name: &str, value: &str) -> Result<(), RuleError> {
         (key(key_name)?.set)(self, value)
     }

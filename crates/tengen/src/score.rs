@@ -1,4 +1,4 @@
-//! Counting (RULES.md §5.2): area, territory and stone scoring with every modifier, on the
+//! Counting (docs/rules.md §5.2): area, territory and stone scoring with every modifier, on the
 //! final position after the dead stones are removed. A report lists each term per player,
 //! the owner of every point, and the result in SGF form.
 
@@ -26,11 +26,11 @@ pub struct Terms {
     pub pass_stones: u32,
     /// Komi, in half points (White only).
     pub komi: i32,
-    /// Handicap compensation (White only, RULES.md §6).
+    /// Handicap compensation (White only, docs/rules.md §6).
     pub compensation: i32,
-    /// First-pass adjustment, in half points (RULES.md §5.2).
+    /// First-pass adjustment, in half points (docs/rules.md §5.2).
     pub adjustment: i32,
-    /// Group tax, as a positive number of points taken away (RULES.md §5.2).
+    /// Group tax, as a positive number of points taken away (docs/rules.md §5.2).
     pub group_tax: u32,
     /// Ikeda Territory II: non-immortal stones played after the preliminary end.
     pub late_stones: u32,
@@ -68,22 +68,22 @@ impl ScoreReport {
 }
 
 /// What a game contributed to its count besides the final position: the prisoners, pass
-/// stones, handicap and passes that some rules count (RULES.md §5.2, §6). A game gives its
+/// stones, handicap and passes that some rules count (docs/rules.md §5.2, §6). A game gives its
 /// own with [`crate::Game::tally`]; a count of a bare position takes the default (nothing).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Stones each player (Black, White) captured during the game, suicided opponent stones
     /// included, pass stones not.
     pub captures: [u32; 2],
-    /// Pass stones each player received (RULES.md §4).
+    /// Pass stones each player received (docs/rules.md §4).
     pub pass_stones: [u32; 2],
-    /// Handicap stones Black placed (for compensation, RULES.md §6).
+    /// Handicap stones Black placed (for compensation, docs/rules.md §6).
     pub handicap: u32,
-    /// The player who passed first in the game (for first-pass adjustments, RULES.md §5.2).
+    /// The player who passed first in the game (for first-pass adjustments, docs/rules.md §5.2).
     pub first_passer: Option<Color>,
     /// The plays made after Ikeda's preliminary end, in order, if there was one: Ikeda
     /// Territory II takes a point for each such stone still on the board that is not
-    /// immortal (RULES.md §5.2).
+    /// immortal (docs/rules.md §5.2).
     pub late_plays: Vec<(Point, Color)>,
 }
 
@@ -257,7 +257,7 @@ fn territory(
 }
 
 /// A player's total in half points: the terms her scoring method counts, less group tax
-/// and late stones, plus the modifiers (RULES.md §5.2).
+/// and late stones, plus the modifiers (docs/rules.md §5.2).
 fn total(t: &Terms, scoring: Scoring) -> i32 {
     let points = match scoring {
         Scoring::Area => t.stones + t.territory,
@@ -284,7 +284,7 @@ fn winner(diff: i32, ties: Ties) -> GameResult {
     }
 }
 
-/// Komi, handicap compensation and first-pass adjustments (RULES.md §5.2, §6).
+/// Komi, handicap compensation and first-pass adjustments (docs/rules.md §5.2, §6).
 fn modifiers(rules: &Rules, tally: &Tally, terms: &mut [Terms; 2]) {
     let white = &mut terms[Color::White.index()];
     white.komi = rules.komi.halves();
@@ -306,7 +306,7 @@ fn modifiers(rules: &Rules, tally: &Tally, terms: &mut [Terms; 2]) {
     }
 }
 
-/// RULES.md §5.2 group tax: 2 points per independently living group, 1 per group in seki
+/// docs/rules.md §5.2 group tax: 2 points per independently living group, 1 per group in seki
 /// with one eye, 0 per group in seki without. A group with two eyes lives independently
 /// even if some of its chains are in seki (one of its eyes shared with them): 2.
 fn group_tax(grid: &Grid, c: Color, seki: &[Point]) -> u32 {

@@ -1,4 +1,4 @@
-//! After the last passes: how the status of stones is settled (RULES.md §5.1). A
+//! After the last passes: how the status of stones is settled (docs/rules.md §5.1). A
 //! [`Settlement`] takes a game that ended by passes. Under play-out rules the board is
 //! scored as it stands. Under agreement rules the players mark dead chains; the same marks
 //! accepted by both end the game; a rejection resumes play, or (Japanese, Korean) starts
@@ -30,7 +30,7 @@ use crate::score::ScoreReport;
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// The settling of the dead stones of a game that ended by passes (RULES.md §5.1).
+/// The settling of the dead stones of a game that ended by passes (docs/rules.md §5.1).
 #[derive(Clone, Debug)]
 pub struct Settlement {
     /// The passed-out game; resumed or given its dead stones when the settlement ends.
@@ -60,7 +60,7 @@ pub enum Stage {
     Resumed,
 }
 
-/// Confirmation play (RULES.md §5.1): a continuation from the final position in which a ko
+/// Confirmation play (docs/rules.md §5.1): a continuation from the final position in which a ko
 /// may be retaken only after a pass. Its outcome decides the disputed stones only.
 #[derive(Clone, Debug)]
 pub struct Confirmation {
@@ -232,7 +232,7 @@ impl Settlement {
         Ok(())
     }
 
-    /// `by` rejects the marks: play resumes (RULES.md §5.1), or under Japanese and Korean
+    /// `by` rejects the marks: play resumes (docs/rules.md §5.1), or under Japanese and Korean
     /// rules confirmation play starts, to settle the stones the players disagree on.
     pub fn reject(&mut self, by: Color) -> Result<(), SettleError> {
         self.marking()?;

@@ -6,7 +6,7 @@
 use tengen::board::Cell;
 use tengen::{Board, Color, Point, Size};
 
-/// A plain grid that plays by the rules of RULES.md §1.5 with flood fills.
+/// A plain grid that plays by the rules of docs/rules.md §1.5 with flood fills.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Reference {
     w: usize,

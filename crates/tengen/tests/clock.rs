@@ -1,4 +1,4 @@
-//! Clocks (RULES.md §7): the arithmetic of every time system at its boundaries, `flag_at`
+//! Clocks (docs/rules.md §7): the arithmetic of every time system at its boundaries, `flag_at`
 //! against `spend`, and a tick-by-tick reference model. The text forms are tested where they
 //! live: GTP's in `tengen-gtp/tests/time_settings.rs`, SGF's and the command-line spec's in
 //! `tengen-sgf/tests/time.rs`.
@@ -364,7 +364,7 @@ proptest! {
     }
 
     /// Byo-yomi and Canadian overtime against a model that runs the clock one millisecond
-    /// at a time, written from RULES.md §7 alone.
+    /// at a time, written from docs/rules.md §7 alone.
     #[test]
     fn overtime_agrees_with_a_tick_model(
         control in arb_control(),
@@ -387,7 +387,7 @@ proptest! {
     }
 }
 
-/// RULES.md §7 run one millisecond at a time, for one player.
+/// docs/rules.md §7 run one millisecond at a time, for one player.
 struct Model {
     control: TimeControl,
     main: u64,

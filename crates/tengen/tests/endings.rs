@@ -1,4 +1,4 @@
-//! The ways a game ends and the pass stones of RULES.md §4.
+//! The ways a game ends and the pass stones of docs/rules.md §4.
 
 mod common;
 

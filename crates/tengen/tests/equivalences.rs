@@ -1,4 +1,4 @@
-//! RULES.md §5.2, "Equivalences the tests must show", checked over many random finished
+//! docs/rules.md §5.2, "Equivalences the tests must show", checked over many random finished
 //! games rather than one example.
 
 mod common;

@@ -1,4 +1,4 @@
-//! RULES.md §9: every example from the sources, as text-board tests, under every named
+//! docs/rules.md §9: every example from the sources, as text-board tests, under every named
 //! ruleset.
 
 mod common;

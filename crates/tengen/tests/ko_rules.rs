@@ -1,4 +1,4 @@
-//! The repetition rules of RULES.md §3 on positions where they disagree.
+//! The repetition rules of docs/rules.md §3 on positions where they disagree.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Benson's unconditional life on classic positions (RULES.md §5.1).
+//! Benson's unconditional life on classic positions (docs/rules.md §5.1).
 
 use tengen::grid::Grid;
 use tengen::life::unconditional;

@@ -166,7 +166,7 @@ proptest! {
             prop_assert_eq!(g.positions().hash(t), Some(g.board().hash()));
             // Hash, liberties and chains equal a recomputation from scratch.
             prop_assert!(g.board().check_invariants().is_ok(), "{:?}", g.board().check_invariants());
-            // Captures equal the naive flood-fill reference of RULES.md §1.5.
+            // Captures equal the naive flood-fill reference of docs/rules.md §1.5.
             if let Move::Play(p) = mv {
                 let (w, h) = (size.width() as usize, size.height() as usize);
                 let (next, captured, suicided) = reference::apply(&before, w, h, color, (p.x as usize, p.y as usize));

@@ -1,4 +1,4 @@
-//! The engine against the literal reference of RULES.md (tests/common/reference.rs) on
+//! The engine against the literal reference of docs/rules.md (tests/common/reference.rs) on
 //! random games: every rule of suicide and repetition, on small boards where repetitions
 //! are frequent. After every move both must agree on the board, on the legality of every
 //! empty point, and for each refusal on the rule and the earlier move whose position recurs.

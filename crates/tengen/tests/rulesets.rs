@@ -1,4 +1,4 @@
-//! Rule values and named rulesets (RULES.md §8).
+//! Rule values and named rulesets (docs/rules.md §8).
 
 use tengen::rules::*;
 use tengen::Rules;

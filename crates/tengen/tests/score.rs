@@ -1,4 +1,4 @@
-//! Counting (RULES.md §5.2) on hand-made positions with known answers.
+//! Counting (docs/rules.md §5.2) on hand-made positions with known answers.
 
 mod common;
 
@@ -117,7 +117,7 @@ fn one_eye_against_none_is_no_seki() {
     assert_eq!(score(&g, &[]).black.territory, 1);
 }
 
-/// A seki between a one-eyed group and an eyeless chain (RULES.md §5.1: eyes do not enter
+/// A seki between a one-eyed group and an eyeless chain (docs/rules.md §5.1: eyes do not enter
 /// the definition). Black's b6 and a5 are two chains sharing the eye a6; White's chain
 /// (d6 b5 c5 d5 b4 b3 a3) has only the liberties c6 and a4. Black on c6 would leave b6-c6
 /// with the one liberty a6, which White then takes (a6 captures b6-c6, so it is no

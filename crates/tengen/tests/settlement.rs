@@ -1,5 +1,5 @@
 //! The end of the game: marking dead stones, accepting, rejecting, resuming, and Japanese
-//! confirmation play (RULES.md §5.1), through a `Settlement`.
+//! confirmation play (docs/rules.md §5.1), through a `Settlement`.
 
 mod common;
 
@@ -181,7 +181,7 @@ fn confirmation_ko_needs_a_pass() {
     s.play(Color::White, retake).unwrap();
 }
 
-/// Confirmation play keeps what was agreed (RULES.md §5.1: only the disputed status is
+/// Confirmation play keeps what was agreed (docs/rules.md §5.1: only the disputed status is
 /// settled by play). The position on 9x9: Black's wall on column D and White's on column F;
 /// inside Black's area three lone white stones (A9, B7, A5) that cannot live, inside
 /// White's area a lone black stone (J1).

@@ -1,6 +1,6 @@
 //! Which stones are dead when the game ends by passes: the engines' answers to
 //! `final_status_list dead`, and the ruleset's dispute procedure when they differ
-//! (RULES.md §5.1).
+//! (docs/rules.md §5.1).
 
 use std::collections::BTreeSet;
 use tengen::rules::DeadStones;
@@ -57,7 +57,7 @@ pub fn decide(
     }
 }
 
-/// The dispute procedure of the ruleset's dead-stone rule (RULES.md §5.1), for engines
+/// The dispute procedure of the ruleset's dead-stone rule (docs/rules.md §5.1), for engines
 /// whose dead stones differ:
 ///
 /// - *agreement, then resume* (Chinese, AGA, Ing, New Zealand) and *resume once* (WMSG):
@@ -67,7 +67,7 @@ pub fn decide(
 ///   stone alive by itself, as the rule says). After [`MAX_RESUMPTIONS`] resumptions the
 ///   stones still disputed are counted alive: only those both call dead are removed.
 /// - *agreement, then confirmation* (Japanese, Korean): the final position stays, and
-///   tengen's dead-stone estimator (RULES.md §5.1) stands in for confirmation play, which
+///   tengen's dead-stone estimator (docs/rules.md §5.1) stands in for confirmation play, which
 ///   engines cannot be asked to play (GTP has no sandbox and no confirmation ko rule): the
 ///   stones both engines call dead are dead, and of the disputed ones those the estimator
 ///   (seeded with `seed`) calls dead. Stones neither engine calls dead stay alive.

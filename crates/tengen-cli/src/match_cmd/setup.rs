@@ -69,7 +69,7 @@ impl Referee<'_> {
     }
 
     /// Places the handicap stones: `fixed_handicap` under fixed placement when the engine
-    /// puts them where the referee did, `set_free_handicap` otherwise (RULES.md §6).
+    /// puts them where the referee did, `set_free_handicap` otherwise (docs/rules.md §6).
     fn send_handicap(&mut self, color: Color, points: &[Point]) -> Result<(), Loss> {
         let size = self.cfg.size;
         let n = points.len();

@@ -1,4 +1,4 @@
-//! Unconditional life by Benson's algorithm (RULES.md §5.1): chains that cannot be
+//! Unconditional life by Benson's algorithm (docs/rules.md §5.1): chains that cannot be
 //! captured even if the opponent moves without end and their owner always passes (Ikeda's
 //! *immortal* stones), and the regions they make safe.
 //!

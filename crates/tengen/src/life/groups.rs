@@ -1,11 +1,11 @@
-//! Groups (RULES.md §5.2, group tax): chains of one colour joined through the regions of
+//! Groups (docs/rules.md §5.2, group tax): chains of one colour joined through the regions of
 //! theirs that they border.
 
 use crate::color::Color;
 use crate::grid::{Area, Grid};
 use crate::point::Point;
 
-/// A group (RULES.md §5.2, group tax): chains of one colour joined through the regions of
+/// A group (docs/rules.md §5.2, group tax): chains of one colour joined through the regions of
 /// theirs that they border, with those regions (their eyes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {

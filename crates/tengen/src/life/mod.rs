@@ -1,4 +1,4 @@
-//! Life and death that needs no reading (RULES.md §5.1): unconditional life by Benson's
+//! Life and death that needs no reading (docs/rules.md §5.1): unconditional life by Benson's
 //! algorithm (Ikeda's *immortal* stones), unconditional status and territory, groups, and
 //! seki among chains taken as alive.
 

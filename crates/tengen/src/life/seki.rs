@@ -1,4 +1,4 @@
-//! Seki (RULES.md §5.1) among chains taken as alive: live chains that share a liberty with
+//! Seki (docs/rules.md §5.1) among chains taken as alive: live chains that share a liberty with
 //! an opposing live chain which neither side can fill without being captured, after every
 //! neutral point that one side can fill safely has been filled.
 //!
@@ -72,13 +72,13 @@ fn fill_dame(grid: &Grid) -> Grid {
     }
 }
 
-/// The stones in seki, all stones of `grid` being taken as alive (RULES.md §5.1), sorted.
+/// The stones in seki, all stones of `grid` being taken as alive (docs/rules.md §5.1), sorted.
 /// The dame are filled first (see `fill_dame`); then an empty point next to stones of
 /// both colours of `grid` (the filling stones are not the players' chains) where a stone of
 /// either colour would be self-atari puts the chains of `grid` next to it in seki. Only
 /// those chains: a group may join a chain in seki to an independently living one through
 /// an eye, and the living one's territory still counts; a region next to a chain in seki
-/// (such as the eye) does not (RULES.md §5.2 `seki-territory`).
+/// (such as the eye) does not (docs/rules.md §5.2 `seki-territory`).
 pub fn seki(grid: &Grid) -> Vec<Point> {
     let g = fill_dame(grid);
     let mut chains: Vec<Point> = Vec::new();

@@ -1,4 +1,4 @@
-//! Unconditional status (RULES.md §5.1): for every point, whether it holds a stone that can
+//! Unconditional status (docs/rules.md §5.1): for every point, whether it holds a stone that can
 //! never be captured, a stone that can never escape capture, a point of unconditional
 //! territory, or none of these. These are GNU Go's five answers to GTP
 //! `unconditional_status`, and with suicide forbidden they are computed as GNU Go computes

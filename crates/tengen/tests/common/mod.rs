@@ -1,4 +1,4 @@
-//! Shared test support: a literal reference implementation of RULES.md and helpers.
+//! Shared test support: a literal reference implementation of docs/rules.md and helpers.
 #![allow(dead_code)]
 
 pub mod reference;

@@ -1,4 +1,4 @@
-//! A slow, literal implementation of RULES.md sections 1-3, written straight from the text
+//! A slow, literal implementation of docs/rules.md sections 1-3, written straight from the text
 //! with no hashing, no incremental state and no cleverness: every rule is recomputed from
 //! the full list of positions. The engine is checked against it on random games.
 
@@ -57,7 +57,7 @@ fn neighbours(w: usize, h: usize, (x, y): Pt) -> Vec<Pt> {
     v
 }
 
-/// The chain through `p` (RULES.md §1.4), by flood fill.
+/// The chain through `p` (docs/rules.md §1.4), by flood fill.
 pub fn chain(g: &Grid, w: usize, h: usize, p: Pt) -> Vec<Pt> {
     let c = g[p.1 * w + p.0];
     let mut out = vec![p];
@@ -106,7 +106,7 @@ fn remove_dead(g: &mut Grid, w: usize, h: usize, c: Color) -> Vec<Pt> {
     dead
 }
 
-/// RULES.md §1.5: place, remove opponent chains without liberty, then own ones.
+/// docs/rules.md §1.5: place, remove opponent chains without liberty, then own ones.
 /// Returns the new grid, the captured points (step 2) and the suicided points (step 3).
 pub fn apply(g: &Grid, w: usize, h: usize, c: Color, p: Pt) -> (Grid, Vec<Pt>, Vec<Pt>) {
     let mut g = g.clone();
@@ -193,7 +193,7 @@ impl RefGame {
 
     /// The cycle set of the capture made by move `m` (1-based), as it stands after move
     /// `m`: points played between any two equal captures at or before `m` that left equal
-    /// positions (RULES.md §3.2).
+    /// positions (docs/rules.md §3.2).
     fn cycle_set(&self, m: usize) -> Vec<Pt> {
         let mv = &self.moves[m - 1];
         let same = |k: usize| {
