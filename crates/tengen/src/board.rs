@@ -573,15 +573,20 @@ impl Board {
     pub fn hash_after(&self, i: Idx, c: Color) -> u64 {
         let mut h = self.hash ^ KEYS[at(i)][c.index()];
         let opp = c.opponent();
-        let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
+        let counts = self.neighbour_counts(i);
         let mut captured = false;
-        for &head in &heads[..n] {
-            if self.chain[at(head)].libs == 1 {
-                captured = true;
-                self.for_each_stone(head, |s| h ^= KEYS[at(s)][opp.index()]);
+        // Only opponent neighbours can be captured (most points of a board have none).
+        if counts.of_or_wall(opp) > counts.walls() {
+            let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
+            for &head in &heads[..n] {
+                if self.chain[at(head)].libs == 1 {
+                    captured = true;
+                    self.for_each_stone(head, |s| h ^= KEYS[at(s)][opp.index()]);
+                }
             }
         }
-        if !captured && self.suicide_count(i, c) > 0 {
+        // A point with an empty neighbour is never a suicide.
+        if !captured && counts.empty() == 0 && self.suicide_count(i, c) > 0 {
             // Step 3 removes the new stone and every own chain it joined.
             h ^= KEYS[at(i)][c.index()];
             let (own, k) = self.neighbour_chains(i, Cell::stone(c));

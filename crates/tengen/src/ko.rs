@@ -30,13 +30,13 @@ pub(crate) fn repeated(
     hash: u64,
     candidate: impl FnOnce() -> Vec<u64>,
 ) -> Option<usize> {
-    let mut matches: Vec<usize> = positions
+    let mut matches = positions
         .with_hash(hash)
         .filter(|&s| counts(rule, positions, s, mover))
-        .collect();
-    if matches.is_empty() {
-        return None;
-    }
+        .peekable();
+    // Nearly every candidate has no match: it costs one probe of the table, no allocation.
+    matches.peek()?;
+    let mut matches: Vec<usize> = matches.collect();
     let packed = candidate();
     matches.sort_unstable();
     matches
