@@ -568,6 +568,24 @@ impl Board {
         total
     }
 
+    /// Whether a play of `c` on the empty point `i` is plain: it has an empty neighbour (so
+    /// it is no suicide) and no opponent chain next to it is in atari (so it captures
+    /// nothing). The position after it is the position now with one more stone.
+    #[inline]
+    pub fn plain_play(&self, i: Idx, c: Color) -> bool {
+        let counts = self.neighbour_counts(i);
+        if counts.empty() == 0 {
+            return false;
+        }
+        if counts.of_or_wall(c.opponent()) == counts.walls() {
+            return true;
+        }
+        let opp = Cell::stone(c.opponent());
+        self.neighbours(i)
+            .iter()
+            .all(|&n| self.cells[at(n)] != opp || self.chain[at(self.head[at(n)])].libs > 1)
+    }
+
     /// The hash the position would have after `c` plays on the empty point `i`, computed
     /// without changing the board.
     pub fn hash_after(&self, i: Idx, c: Color) -> u64 {

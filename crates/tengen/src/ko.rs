@@ -20,6 +20,14 @@ fn counts(rule: KoRule, positions: &Positions, s: usize, mover: Color) -> bool {
     }
 }
 
+/// Whether some earlier position with `hash` counts under `rule` for a play of `mover`: a
+/// candidate for repetition, to be confirmed exactly by [`repeated`].
+pub(crate) fn may_repeat(rule: KoRule, positions: &Positions, mover: Color, hash: u64) -> bool {
+    positions
+        .with_hash(hash)
+        .any(|s| counts(rule, positions, s, mover))
+}
+
 /// The earliest move `s` whose position the candidate would repeat under `rule`, if any.
 /// `hash` is the candidate's Zobrist hash; `candidate` packs the candidate position and is
 /// called only when some hash matches, so every verdict is confirmed exactly.
