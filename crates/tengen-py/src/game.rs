@@ -13,9 +13,8 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethod
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
-use tengen::board::Cell;
 use tengen::result::EndReason;
-use tengen::{Board, Color, Game, Move, Phase, Point, Size};
+use tengen::{Board, Color, Game, Move, Phase, Size};
 
 /// A game of Go under a set of rules, with its whole history.
 ///
@@ -53,18 +52,10 @@ impl PyGame {
     }
 
     /// Fills `out` (a flat bool slice, row-major) with whether each point is a legal play
-    /// for the player to move. A stone's point is refused by every rule (`Game::legal`
-    /// says `Occupied`), so only empty points go through the engine's check.
+    /// for the player to move: the engine's whole-board mask, exactly its point-by-point
+    /// legality.
     fn fill_mask(&self, out: &mut [bool]) {
-        let board = self.inner.board();
-        let w = self.size().width() as usize;
-        for (y, row) in out.chunks_exact_mut(w).enumerate() {
-            for (x, slot) in row.iter_mut().enumerate() {
-                let p = Point::new(x as u8, y as u8);
-                *slot = board.cell(board.idx(p)) == Cell::Empty
-                    && self.inner.legal(Move::Play(p)).is_ok();
-            }
-        }
+        self.inner.legal_mask_into(out);
     }
 }
 

@@ -14,7 +14,6 @@ use crate::snapshot::{snapshot, summary};
 use crate::store::{AppendError, GameRow, StatusChange, Store};
 use crate::tokens::{random_token, Holder};
 use axum::http::StatusCode;
-use rand::Rng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -82,11 +81,14 @@ pub fn now() -> Millis {
         .map_or(0, crate::live::millis)
 }
 
+/// An id of `len` (at most 16) letters and digits, five random bits each (32 symbols, so
+/// a byte's low five bits pick one without bias).
 fn random_id(len: usize) -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
-    let mut rng = rand::thread_rng();
-    (0..len)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+    const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    crate::tokens::random_bytes::<16>()
+        .iter()
+        .take(len)
+        .map(|b| ALPHABET[usize::from(b & 31)] as char)
         .collect()
 }
 
@@ -150,7 +152,8 @@ impl App {
         req: &CreateRequest,
         client: &str,
     ) -> Result<Value, ApiError> {
-        let settings = req.check(rand::thread_rng().gen())?;
+        let coin = crate::tokens::random_bytes::<1>()[0] & 1 == 1;
+        let settings = req.check(coin)?;
         let bot = settings.bot_color();
         let creator = color_from_name(&settings.creator).unwrap_or(Color::Black);
         // The creator's seat gets its secret; the other seat, a person's, an invitation

@@ -2,14 +2,25 @@
 //! tokens, compared in constant time so that the time an answer takes says nothing about
 //! how much of a guessed token was right.
 
-use rand::Rng;
 use subtle::ConstantTimeEq;
 use tengen::Color;
 
+/// `N` bytes from the operating system's secure random source. Without one the server
+/// cannot make secrets at all, so it stops rather than make guessable ones.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    if let Err(e) = getrandom::fill(&mut bytes) {
+        panic!("the operating system gives no random bytes for secrets: {e}");
+    }
+    bytes
+}
+
 /// A fresh random token: 128 bits as 32 hexadecimal digits.
 pub fn random_token() -> String {
-    let bytes: [u8; 16] = rand::thread_rng().gen();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Whether `given` is the token `held` (never for an empty `held`: no token).

@@ -568,20 +568,43 @@ impl Board {
         total
     }
 
+    /// Whether a play of `c` on the empty point `i` is plain: it has an empty neighbour (so
+    /// it is no suicide) and no opponent chain next to it is in atari (so it captures
+    /// nothing). The position after it is the position now with one more stone.
+    #[inline]
+    pub fn plain_play(&self, i: Idx, c: Color) -> bool {
+        let counts = self.neighbour_counts(i);
+        if counts.empty() == 0 {
+            return false;
+        }
+        if counts.of_or_wall(c.opponent()) == counts.walls() {
+            return true;
+        }
+        let opp = Cell::stone(c.opponent());
+        self.neighbours(i)
+            .iter()
+            .all(|&n| self.cells[at(n)] != opp || self.chain[at(self.head[at(n)])].libs > 1)
+    }
+
     /// The hash the position would have after `c` plays on the empty point `i`, computed
     /// without changing the board.
     pub fn hash_after(&self, i: Idx, c: Color) -> u64 {
         let mut h = self.hash ^ KEYS[at(i)][c.index()];
         let opp = c.opponent();
-        let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
+        let counts = self.neighbour_counts(i);
         let mut captured = false;
-        for &head in &heads[..n] {
-            if self.chain[at(head)].libs == 1 {
-                captured = true;
-                self.for_each_stone(head, |s| h ^= KEYS[at(s)][opp.index()]);
+        // Only opponent neighbours can be captured (most points of a board have none).
+        if counts.of_or_wall(opp) > counts.walls() {
+            let (heads, n) = self.neighbour_chains(i, Cell::stone(opp));
+            for &head in &heads[..n] {
+                if self.chain[at(head)].libs == 1 {
+                    captured = true;
+                    self.for_each_stone(head, |s| h ^= KEYS[at(s)][opp.index()]);
+                }
             }
         }
-        if !captured && self.suicide_count(i, c) > 0 {
+        // A point with an empty neighbour is never a suicide.
+        if !captured && counts.empty() == 0 && self.suicide_count(i, c) > 0 {
             // Step 3 removes the new stone and every own chain it joined.
             h ^= KEYS[at(i)][c.index()];
             let (own, k) = self.neighbour_chains(i, Cell::stone(c));

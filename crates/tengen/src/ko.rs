@@ -20,6 +20,14 @@ fn counts(rule: KoRule, positions: &Positions, s: usize, mover: Color) -> bool {
     }
 }
 
+/// Whether some earlier position with `hash` counts under `rule` for a play of `mover`: a
+/// candidate for repetition, to be confirmed exactly by [`repeated`].
+pub(crate) fn may_repeat(rule: KoRule, positions: &Positions, mover: Color, hash: u64) -> bool {
+    positions
+        .with_hash(hash)
+        .any(|s| counts(rule, positions, s, mover))
+}
+
 /// The earliest move `s` whose position the candidate would repeat under `rule`, if any.
 /// `hash` is the candidate's Zobrist hash; `candidate` packs the candidate position and is
 /// called only when some hash matches, so every verdict is confirmed exactly.
@@ -30,13 +38,13 @@ pub(crate) fn repeated(
     hash: u64,
     candidate: impl FnOnce() -> Vec<u64>,
 ) -> Option<usize> {
-    let mut matches: Vec<usize> = positions
+    let mut matches = positions
         .with_hash(hash)
         .filter(|&s| counts(rule, positions, s, mover))
-        .collect();
-    if matches.is_empty() {
-        return None;
-    }
+        .peekable();
+    // Nearly every candidate has no match: it costs one probe of the table, no allocation.
+    matches.peek()?;
+    let mut matches: Vec<usize> = matches.collect();
     let packed = candidate();
     matches.sort_unstable();
     matches

@@ -448,3 +448,33 @@ fn undo_takes_back_cycle_sets_and_disallowed_signatures() {
     assert!(g.cycle_sets().disallowed(Color::White).is_empty());
     assert_eq!(g.legal_moves(), fresh.legal_moves());
 }
+
+/// A play that captures nothing can recreate an earlier position too: on a 3x1 board,
+/// Black A1, White C1, Black B1 takes C1, White C1 takes A1 and B1, and Black's A1 would
+/// leave X . O, the position after move 2. Positional superko refuses it; situational
+/// superko allows it (after move 2 Black was to move, after this play White would be);
+/// simple ko allows it. The whole-board mask says the same as the point-by-point check.
+#[test]
+fn a_play_without_capture_can_repeat_a_position() {
+    for (ko, legal) in [
+        (KoRule::Positional, false),
+        (KoRule::Situational, true),
+        (KoRule::Simple, true),
+    ] {
+        let rules = rules_with(ko, Suicide::Allowed, LongCycle::Ignore);
+        let mut g = Game::new(Size::new(3, 1).unwrap(), rules);
+        play_all(&mut g, "A1 C1 B1 C1");
+        let a1 = v(&g, "A1");
+        let verdict = g.legal(a1);
+        assert_eq!(verdict.is_ok(), legal, "{ko}: {verdict:?}");
+        if !legal {
+            assert!(
+                matches!(verdict, Err(Illegal::Ko { recreates: 2, .. })),
+                "{verdict:?}"
+            );
+        }
+        let mut mask = vec![false; 3];
+        g.legal_mask_into(&mut mask);
+        assert_eq!(mask[0], legal, "{ko}: the mask agrees");
+    }
+}

@@ -149,6 +149,23 @@ proptest! {
         }
     }
 
+    /// The whole-board legality mask says exactly what asking point by point says, under
+    /// every ruleset and ko and suicide rule, after every move of random games.
+    #[test]
+    fn the_legality_mask_agrees_with_every_point(rules in arb_rules(), size in arb_size(), choices in prop::collection::vec(any::<u32>(), 1..120)) {
+        let mut g = Game::new(size, rules);
+        for c in choices {
+            let mut mask = vec![false; size.points()];
+            g.legal_mask_into(&mut mask);
+            for (p, legal) in size.all_points().zip(&mask) {
+                prop_assert_eq!(*legal, g.legal(Move::Play(p)).is_ok(), "{:?} at move {}", p, g.move_number());
+            }
+            if g.is_over() { break; }
+            let mv = pick(&g, c);
+            g.play(mv).unwrap();
+        }
+    }
+
     #[test]
     fn board_state_matches_a_fresh_computation(rules in arb_rules(), size in arb_size(), choices in prop::collection::vec(any::<u32>(), 1..120)) {
         let forbidden = rules.suicide == Suicide::Forbidden;
