@@ -16,6 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets "$@"
 cargo test --workspace --doc
+# Every public item documented, every link resolved (issue 15): warnings fail the run.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 cargo build -p tengen-cli
 if [ ! -d web/node_modules/playwright-core ] || [ ! -d web/node_modules/puppeteer-core ]; then
   (cd web && npm ci --no-audit --no-fund --loglevel=error)

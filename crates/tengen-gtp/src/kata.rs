@@ -1,5 +1,5 @@
 //! KataGo's rules dictionary (`kata-get-rules`, `kata-set-rules`, `kata-set-rule`) mapped
-//! onto tengen's [`Rules`].
+//! onto tengen's [`Rules`](tengen::Rules).
 //!
 //! KataGo describes rules with six fields (its `docs/GTP_Extensions.md`): `ko` (SIMPLE,
 //! POSITIONAL, SITUATIONAL), `scoring` (AREA, TERRITORY), `tax` (NONE, SEKI, ALL),

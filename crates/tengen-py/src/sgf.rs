@@ -272,6 +272,20 @@ impl GameRecord {
     fn tree(&self) -> &GameTree {
         &self.file.collection.trees[self.index]
     }
+
+    /// The record replayed as `to_game` and `replay` read their arguments, without the GIL.
+    fn replayed(
+        &self,
+        py: Python<'_>,
+        rules: Option<&Bound<'_, PyAny>>,
+        komi: Option<f64>,
+        variation: Option<Vec<usize>>,
+        max_moves: Option<usize>,
+    ) -> PyResult<tengen_sgf::Replayed> {
+        let options = read_options(rules, komi, variation, max_moves, false)?;
+        let tree = self.tree();
+        Ok(py.detach(|| tengen_sgf::replay(tree, &options)))
+    }
 }
 
 /// How to replay a record, from Python arguments.
@@ -343,9 +357,7 @@ impl GameRecord {
         variation: Option<Vec<usize>>,
         max_moves: Option<usize>,
     ) -> PyResult<PyGame> {
-        let options = read_options(rules, komi, variation, max_moves, false)?;
-        let tree = self.tree();
-        let replayed = py.detach(|| tengen_sgf::replay(tree, &options));
+        let replayed = self.replayed(py, rules, komi, variation, max_moves)?;
         Ok(PyGame {
             inner: replayed.game,
         })
@@ -363,9 +375,7 @@ impl GameRecord {
         variation: Option<Vec<usize>>,
         max_moves: Option<usize>,
     ) -> PyResult<Replay> {
-        let options = read_options(rules, komi, variation, max_moves, false)?;
-        let tree = self.tree();
-        let replayed = py.detach(|| tengen_sgf::replay(tree, &options));
+        let replayed = self.replayed(py, rules, komi, variation, max_moves)?;
         Replay::new(py, replayed, &self.file)
     }
 
