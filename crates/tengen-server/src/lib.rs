@@ -5,6 +5,7 @@
 pub mod api;
 pub mod app;
 pub mod bot;
+pub mod compare;
 pub mod dbfile;
 pub mod error;
 pub mod events;
