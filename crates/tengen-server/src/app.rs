@@ -68,6 +68,8 @@ pub struct App {
     pub rates: ClientRates,
     /// The bot's searches.
     pub bots: Bots,
+    /// The turns of the reviews and score estimates (see [`Limits::reviews_at_once`]).
+    pub reviews: Arc<tokio::sync::Semaphore>,
     /// This server's name in the database's list of live servers.
     pub node: String,
     games: Mutex<HashMap<String, Arc<GameCell>>>,
@@ -101,6 +103,7 @@ impl App {
         Arc::new(App {
             store,
             rates: ClientRates::new(limits.http_requests_per_second, limits.http_burst),
+            reviews: Arc::new(tokio::sync::Semaphore::new(limits.reviews_at_once.max(1))),
             limits,
             web_dir,
             bots: Bots::default(),

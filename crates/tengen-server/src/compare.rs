@@ -309,10 +309,9 @@ pub struct IllegalMove {
     pub line: Option<u32>,
     /// The column there, in characters.
     pub column: Option<u32>,
-    /// For a repetition, the move after which the position that would recur arose (0:
-    /// the start); not printed by `tengen compare`.
+    /// The refusal itself (not printed by `tengen compare`).
     #[serde(skip)]
-    pub earlier_move: Option<usize>,
+    pub why: tengen::Illegal,
 }
 
 /// One ruleset's row.
@@ -339,6 +338,10 @@ pub struct Row {
     /// The game as the record left it under this ruleset.
     #[serde(skip)]
     pub game: Option<Game>,
+    /// The record's other problems under this ruleset (bad values, setup and oddities),
+    /// as `line:column: message` (not printed by `tengen compare`).
+    #[serde(skip)]
+    pub problems: Vec<String>,
 }
 
 /// A record under every named ruleset: what `tengen compare --json` prints.
@@ -475,8 +478,17 @@ fn row(
                 rule: why.to_string(),
                 line: Some(line),
                 column: Some(column),
-                earlier_move: earlier_move(why),
+                why: why.clone(),
             })
+        })
+        .collect();
+    let problems = replayed
+        .problems
+        .iter()
+        .filter(|p| !matches!(p.kind, ProblemKind::IllegalMove { .. }))
+        .map(|p| {
+            let (line, column) = index.locate(&file.text, p.offset);
+            format!("{line}:{column}: {}", p.kind)
         })
         .collect();
     let game = &replayed.game;
@@ -499,7 +511,16 @@ fn row(
         illegal,
         report,
         game: Some(replayed.game),
+        problems,
     }
+}
+
+/// The index of a ruleset's row in a [`Comparison`].
+pub fn row_index(name: RulesetName) -> usize {
+    RulesetName::ALL
+        .iter()
+        .position(|&n| n == name)
+        .unwrap_or(0)
 }
 
 /// The move after which the position a refused repetition would recreate arose.

@@ -13,6 +13,7 @@ pub mod guard;
 pub mod limits;
 pub mod listen;
 pub mod live;
+pub mod review;
 pub mod serve;
 pub mod settings;
 pub mod sgf;

@@ -194,33 +194,37 @@ pub struct LiveGame {
     last_marks: Option<BTreeSet<Point>>,
 }
 
+/// The name of the rule that refuses a move, as the protocol reports it (`rule`):
+/// `occupied`, `suicide`, `ko`, `positional superko`, `cycle-sets rule 9` ...
+pub fn rule_name(e: &Illegal) -> String {
+    match e {
+        Illegal::GameOver => "game over".into(),
+        Illegal::OffBoard(_) => "board".into(),
+        Illegal::Occupied(_) => "occupied".into(),
+        Illegal::Suicide { .. } => "suicide".into(),
+        Illegal::Ko { rule, .. } => ko_rule_name(*rule),
+        Illegal::CycleSet { .. } => "cycle-sets rule 9".into(),
+        Illegal::DisallowedCapture { .. } => "cycle-sets rule 15".into(),
+        Illegal::ConfirmationKo { .. } => "confirmation ko".into(),
+        Illegal::NoStonesLeft { .. } => "stone supply".into(),
+        Illegal::OutOfTurn { .. } => "turn".into(),
+    }
+}
+
 /// A refused move as the protocol reports it: the engine's explanation, the rule, the
 /// point, and for a repetition the earlier move.
 fn illegal(e: &Illegal, vertex: &str) -> ApiError {
-    let (rule, earlier): (String, Option<usize>) = match e {
-        Illegal::GameOver => return ApiError::game_over(),
-        Illegal::OffBoard(_) => ("board".into(), None),
-        Illegal::Occupied(_) => ("occupied".into(), None),
-        Illegal::Suicide { .. } => ("suicide".into(), None),
-        Illegal::Ko {
-            rule, recreates, ..
-        } => (ko_rule_name(*rule), Some(*recreates)),
-        Illegal::CycleSet { capture_move } => ("cycle-sets rule 9".into(), Some(*capture_move)),
-        Illegal::DisallowedCapture {
-            counteracted_move, ..
-        } => ("cycle-sets rule 15".into(), Some(*counteracted_move)),
-        Illegal::ConfirmationKo { taken_at } => ("confirmation ko".into(), Some(*taken_at)),
-        Illegal::NoStonesLeft { .. } => ("stone supply".into(), None),
-        Illegal::OutOfTurn { .. } => ("turn".into(), None),
-    };
+    if *e == Illegal::GameOver {
+        return ApiError::game_over();
+    }
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         "illegal_move",
         e.to_string(),
     )
-    .with("rule", rule)
+    .with("rule", rule_name(e))
     .with("point", vertex);
-    match earlier {
+    match crate::compare::earlier_move(e) {
         Some(m) => err.with("earlier_move", m as u64),
         None => err,
     }
