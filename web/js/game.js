@@ -322,6 +322,7 @@ function renderPanels() {
     const a = tid('sgf-download');
     a.href = sgfUrl(g.id);
     a.setAttribute('download', `tengen-${g.id}.sgf`);
+    tid('review-game').href = `/review?game=${encodeURIComponent(g.id)}`;
   }
   // Score breakdown: live while counting, final after.
   const report = scoring ? g.scoring.score : ph === 'finished' ? g.score : null;

@@ -131,11 +131,11 @@ function gamesTable(games, finished) {
       <td><div class="players-cell"><span><span class="stone-icon black" aria-hidden="true"></span> ${esc(playerText(g.players?.black, 'Black'))}</span>
         <span><span class="stone-icon white" aria-hidden="true"></span> ${esc(playerText(g.players?.white, 'White'))}</span></div></td>
       <td>${esc(g.size)}×${esc(g.size)}</td>
-      <td class="col-ruleset">${esc(g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}</td>
+      <td class="col-ruleset">${esc(g.ruleset_title || g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}</td>
       <td class="num">${esc(g.moves)}</td>
       <td>${state}</td>
       <td class="col-updated">${esc(when)}</td>
-      <td><a href="/game/${encodeURIComponent(g.id)}" aria-label="Open game ${esc(g.id)}">Open</a>${yours}</td>
+      <td><a href="/game/${encodeURIComponent(g.id)}" aria-label="Open game ${esc(g.id)}">Open</a>${finished ? ` · <a href="/review?game=${encodeURIComponent(g.id)}" aria-label="Review game ${esc(g.id)} under every ruleset">Review</a>` : ''}${yours}</td>
     </tr>`;
   }).join('');
   return `<table><thead><tr><th scope="col">Players</th><th scope="col">Board</th><th scope="col" class="col-ruleset">Rules</th><th scope="col">Moves</th><th scope="col">${finished ? 'Result' : 'Phase'}</th><th scope="col" class="col-updated">Updated</th><th scope="col"><span class="sr-only">Link</span></th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -112,7 +112,7 @@ async fn rulesets() -> Json<Value> {
             let rules = n.rules();
             json!({
                 "name": n.name(),
-                "title": n.sgf_name(),
+                "title": crate::settings::ruleset_title(n),
                 "summary": n.summary(),
                 "komi": rules.komi.points(),
                 "rules": rules.entries().into_iter().collect::<std::collections::BTreeMap<_, _>>(),

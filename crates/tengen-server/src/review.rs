@@ -345,7 +345,7 @@ fn refusals(comparison: &Comparison, moves: usize) -> Vec<Vec<Value>> {
             if let Some(slot) = m.number.checked_sub(1).and_then(|i| out.get_mut(i)) {
                 slot.push(json!({
                     "ruleset": row.ruleset,
-                    "title": name.sgf_name(),
+                    "title": crate::settings::ruleset_title(name),
                     "rule": rule_name(&m.why),
                     "message": m.rule,
                     "earlier_move": crate::compare::earlier_move(&m.why),

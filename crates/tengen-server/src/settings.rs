@@ -95,6 +95,27 @@ pub fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// A ruleset's name for people, as the lobby, the game page and the review page show it
+/// (the protocol's `title`): `Japanese`, `Ing (GOE)`, `Ikeda area I` ...
+pub fn ruleset_title(n: RulesetName) -> &'static str {
+    match n {
+        RulesetName::TrompTaylor => "Tromp-Taylor",
+        RulesetName::Chinese => "Chinese",
+        RulesetName::Japanese => "Japanese",
+        RulesetName::Korean => "Korean",
+        RulesetName::Aga => "AGA",
+        RulesetName::Ing => "Ing (GOE)",
+        RulesetName::NewZealand => "New Zealand",
+        RulesetName::Wmsg => "WMSG",
+        RulesetName::IkedaArea1 => "Ikeda area I",
+        RulesetName::IkedaArea2 => "Ikeda area II",
+        RulesetName::IkedaArea3 => "Ikeda area III",
+        RulesetName::IkedaTerritory1 => "Ikeda territory I",
+        RulesetName::IkedaTerritory2 => "Ikeda territory II",
+        RulesetName::IkedaTerritory3 => "Ikeda territory III",
+    }
+}
+
 /// The built-in player's display name, which no person may take.
 pub const BOT_NAME: &str = "tengen (bot)";
 
