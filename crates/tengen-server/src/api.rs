@@ -35,6 +35,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/sgf", get(get_sgf))
         .route("/api/games/{id}/actions", post(post_action))
+        .route("/api/games/{id}/seat", post(take_seat))
+        .route("/api/games/{id}/estimate", get(estimate))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route(
             "/api/review",
@@ -157,7 +159,7 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(reply)).into_response())
 }
 
-/// `?status=active|finished&limit=N`.
+/// `?status=active|finished|open&limit=N` (`open`: the open challenges).
 async fn list_games(
     State(app): State<Arc<App>>,
     RawQuery(query): RawQuery,
@@ -171,11 +173,11 @@ async fn list_games(
     {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         match k {
-            "status" if v == "active" || v == "finished" => status = v.to_string(),
+            "status" if matches!(v, "active" | "finished" | "open") => status = v.to_string(),
             "status" => {
                 return Err(ApiError::bad_request(
                     "status",
-                    "status must be active or finished",
+                    "status must be active, finished or open",
                 ))
             }
             "limit" => {
@@ -188,7 +190,37 @@ async fn list_games(
             _ => {}
         }
     }
+    if status == "open" {
+        return Ok(Json(app.open_challenges(limit).await?));
+    }
     Ok(Json(app.list(&status, limit).await?))
+}
+
+/// The body of `POST /api/games/{id}/seat`.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    /// The display name.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/games/{id}/seat`: the open seat of a public game, for whoever asks first.
+async fn take_seat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: SeatRequest = parse_body(body, app.limits.body_bytes)?;
+    Ok(Json(app.take_open_seat(&id, req.name).await?))
+}
+
+/// `GET /api/games/{id}/estimate`: the estimator's view during play.
+async fn estimate(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.estimate(&id).await?))
 }
 
 async fn get_game(

@@ -5,6 +5,8 @@
 pub mod api;
 pub mod app;
 pub mod bot;
+pub mod challenge;
+pub mod chat;
 pub mod compare;
 pub mod dbfile;
 pub mod error;
@@ -20,6 +22,7 @@ pub mod sgf;
 pub mod snapshot;
 pub mod store;
 pub mod tokens;
+pub mod undo;
 pub mod ws;
 
 pub use app::App;
