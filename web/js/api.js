@@ -41,6 +41,9 @@ export const createGame = (req) => http('POST', '/api/games', req);
 export const getGame = (id) => http('GET', `/api/games/${encodeURIComponent(id)}`);
 export const postAction = (id, action, token) =>
   http('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token);
+export const takeOpenSeat = (id, name) =>
+  http('POST', `/api/games/${encodeURIComponent(id)}/seat`, name ? { name } : {});
+export const getEstimate = (id) => http('GET', `/api/games/${encodeURIComponent(id)}/estimate`);
 export const sgfUrl = (id) => `/api/games/${encodeURIComponent(id)}/sgf`;
 /** A record under every ruleset (docs/protocol.md, `POST /api/review`). */
 export const reviewRecord = (req) => http('POST', '/api/review', req);

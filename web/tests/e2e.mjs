@@ -516,19 +516,19 @@ async function hostileText(base) {
     assert.equal((await A.request.get(`${base}/package.json`)).status(), 404, 'package.json is not served');
     assert.equal((await A.request.get(`${base}/tests/e2e.mjs`)).status(), 404, 'the tests are not served');
 
-    // A real game whose player chose a name made of markup: the lobby and the game page
-    // show it as text.
+    // A real game whose player chose a name made of markup: the lobby (its open
+    // challenges) and the game page show it as text.
     const name = '<img src=x onerror="window.__pwned=9">';
     const created = await (await A.request.post(`${base}/api/games`, {
       headers: { 'content-type': 'application/json' },
-      data: { size: 9, name },
+      data: { size: 9, name, public: true },
     })).json();
     await A.request.post(`${base}/api/games/${created.id}/actions`, {
       headers: { authorization: `Bearer ${created.seats.black.token}`, 'content-type': 'application/json' },
       data: { type: 'join' },
     });
     await A.goto(`${base}/`);
-    const row = A.locator(tid(`game-row-${created.id}`));
+    const row = A.locator(tid(`challenge-${created.id}`));
     await row.waitFor();
     assert.ok((await row.textContent()).includes(name), 'the lobby shows the name as text');
     await A.goto(`${base}/game/${created.id}`);
@@ -766,6 +766,161 @@ async function reviewPage(base) {
   }
 }
 
+async function openChallenge(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1280, height: 900 });
+  const b = await newPlayer({ width: 1100, height: 900 });
+  const c = await newPlayer({ width: 412, height: 900 });
+  watchErrors(a.page, 'Hana', errors);
+  watchErrors(b.page, 'Spectator', errors);
+  watchErrors(c.page, 'Ivo', errors);
+  const [A, B, C] = [a.page, b.page, c.page];
+  try {
+    // Hana creates an open challenge that allows estimates.
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('ruleset-select')} option[value="chinese"]`, { state: 'attached' });
+    await A.fill(tid('lobby-name'), 'Hana');
+    await A.selectOption(tid('size-select'), '9');
+    await A.selectOption(tid('ruleset-select'), 'chinese');
+    await A.selectOption(tid('time-system'), 'none');
+    await A.check(tid('public-toggle'));
+    await A.check(tid('estimate-toggle'));
+    await A.click(tid('create-button'));
+    await A.waitForURL(/\/game\//);
+    const id = A.url().split('/game/')[1].split(/[?#]/)[0];
+    await A.waitForSelector(tid('invite-panel'));
+    // A spectator watches; Ivo, a third browser, takes the seat from the lobby's list.
+    await B.goto(`${base}/game/${id}`);
+    await B.waitForSelector(tid('open-seat-panel'));
+    await C.goto(`${base}/`);
+    await C.fill(tid('lobby-name'), 'Ivo');
+    await C.waitForSelector(tid(`challenge-${id}`));
+    assert.match(await C.textContent(tid(`challenge-${id}`)), /Hana/);
+    await shot(C, 'lobby-open-challenge');
+    await C.click(tid(`take-${id}`));
+    await C.waitForURL(new RegExp(`/game/${id}`));
+    await waitPhase(A, /Your move/);
+    await C.waitForSelector(`${tid('name-white')}:has-text("Ivo")`);
+    await B.waitForSelector(tid('open-seat-panel'), { state: 'hidden' });
+    assert.equal(await B.isVisible(tid('play-controls')), false, 'the spectator has no controls');
+    assert.equal(await B.isVisible(tid('chat-form')), false, 'the spectator reads the chat only');
+    const gone = await (await C.request.get(`${base}/api/games?status=open`)).json();
+    assert.ok(!gone.some((g) => g.id === id), 'the challenge left the list');
+
+    // Sounds: Hana turns hers off (remembered); Ivo hears Hana's stone.
+    await A.click(tid('sound-toggle'));
+    await A.waitForSelector(`${tid('sound-toggle')}[aria-pressed="false"]`);
+    assert.equal(await A.evaluate(() => localStorage.getItem('tengen.sound')), '0');
+    const all = [A, B, C];
+    await play(A, 'E5', 'black', all);
+    await C.waitForFunction(() => window.__tengen.sound.played.some((p) => p.kind === 'stone' && p.audible));
+    assert.ok(await A.evaluate(() => window.__tengen.sound.played.every((p) => !p.audible)), 'no sound on Hana\'s page');
+
+    // Undo: Hana asks after her move and Ivo declines; Ivo plays; Hana asks again and
+    // Ivo accepts: both moves leave both boards and the record.
+    await A.click(tid('undo-button'));
+    await A.click(tid('confirm-yes'));
+    await C.waitForSelector(`${tid('undo-text')}:has-text("asks to take back 1 move")`);
+    await shot(C, 'undo-request');
+    await C.click(tid('undo-decline'));
+    await A.waitForSelector(`${tid('notice')}:has-text("declined")`);
+    assert.equal(await A.isDisabled(tid('undo-button')), true, 'no second request for the same move');
+    await play(C, 'C3', 'white', all);
+    await A.click(tid('undo-button'));
+    await A.click(tid('confirm-yes'));
+    await C.waitForSelector(`${tid('undo-text')}:has-text("2 moves")`);
+    await C.click(tid('undo-accept'));
+    for (const p of all) {
+      await p.waitForSelector(tid('stone-E5'), { state: 'detached' });
+      await p.waitForSelector(tid('stone-C3'), { state: 'detached' });
+    }
+    await A.waitForSelector(`${tid('notice')}:has-text("2 moves taken back")`);
+    assert.equal(await A.locator(`${tid('move-list')} li`).count(), 0, 'the record lost both moves');
+    await waitPhase(A, /Your move/);
+
+    // Chat with markup in it shows as text to the players and the spectator.
+    const evil = '<img src=x onerror="window.__pwned=17"> gg';
+    await C.fill(tid('chat-input'), evil);
+    await C.click(tid('chat-send'));
+    for (const p of all) {
+      await p.waitForSelector(`${tid('chat-log')} li:has-text("gg")`);
+      assert.equal(await p.textContent(`${tid('chat-log')} li .chat-text`), evil);
+      assert.equal(await p.locator(`${tid('chat-log')} img`).count(), 0);
+      assert.equal(await p.evaluate(() => window.__pwned), undefined);
+    }
+
+    // Estimates: Hana allowed them when she created the game; once Ivo does, the
+    // estimate shows who owns each point.
+    await play(A, 'E5', 'black', all);
+    await C.check(tid('allow-estimate'));
+    await A.waitForSelector(`${tid('estimate-state')}:has-text("Both players allow")`);
+    await A.click(tid('estimate-button'));
+    await A.waitForSelector(`${tid('goban')} .ownership`, { state: 'attached' });
+    await A.waitForSelector(`${tid('estimate-result')}:has-text("The estimator thinks")`);
+    await shot(A, 'estimate');
+    await shot(B, 'spectator-chat');
+    await shot(C, 'phone-chat');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    for (const x of [a, b, c]) await x.context.close();
+  }
+}
+
+async function rulesInWords(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 900 });
+  watchErrors(a.page, 'Jo', errors);
+  const A = a.page;
+  const t = await browser.newContext({ viewport: { width: 412, height: 860 }, hasTouch: true, isMobile: true });
+  const T = await t.newPage();
+  T.setDefaultTimeout(WAIT);
+  watchErrors(T, 'Touch', errors);
+  try {
+    // A handicap sets komi to 0.5 and says what the ruleset adds.
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('ruleset-select')} option[value="chinese"]`, { state: 'attached' });
+    await A.selectOption(tid('ruleset-select'), 'chinese');
+    assert.equal(await A.inputValue(tid('komi-input')), '7.5');
+    await A.selectOption(tid('handicap-select'), '4');
+    assert.equal(await A.inputValue(tid('komi-input')), '0.5');
+    assert.match(await A.textContent(tid('handicap-note')), /4 points of compensation/);
+    await A.selectOption(tid('ruleset-select'), 'aga');
+    assert.match(await A.textContent(tid('handicap-note')), /3 points of compensation/);
+    await A.selectOption(tid('ruleset-select'), 'japanese');
+    assert.match(await A.textContent(tid('handicap-note')), /no compensation/);
+    await A.fill(tid('komi-input'), '2.5');
+    await A.selectOption(tid('handicap-select'), '2');
+    assert.equal(await A.inputValue(tid('komi-input')), '2.5', 'a komi typed in is kept');
+    await shot(A, 'lobby-handicap');
+
+    // Under AGA rules, Black passing second leaves the game going: White must pass last.
+    const created = await (await A.request.post(`${base}/api/games`, {
+      headers: { 'content-type': 'application/json' }, data: { size: 9, ruleset: 'aga' },
+    })).json();
+    const act = async (token, data) => (await A.request.post(`${base}/api/games/${created.id}/actions`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, data,
+    })).json();
+    await act(created.seats.black.token, { type: 'join' });
+    // White's join exchanges the invitation for the seat's own secret.
+    const white = (await act(created.seats.white.token, { type: 'join' })).token;
+    await act(created.seats.black.token, { type: 'play', point: 'E5' });
+    await act(white, { type: 'pass' });
+    await act(created.seats.black.token, { type: 'pass' });
+    await A.goto(`${base}/game/${created.id}`);
+    await waitPhase(A, /White must pass last/);
+
+    // On a touch screen moves wait for a confirmation unless the player turned it off.
+    await T.goto(`${base}/game/${created.id}`);
+    await T.waitForSelector(tid('pt-A1'), { state: 'attached' });
+    assert.equal(await T.evaluate(() => window.__tengen.ui.confirmMoves), true);
+    assert.equal(await A.evaluate(() => window.__tengen.ui.confirmMoves), false, 'not with a mouse');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+    await t.close();
+  }
+}
+
 function unitChecks() {
   // The replay rebuilds earlier positions from the final board and each move's captures.
   const finalBoard = ['.X.', 'X.X', '.X.'];
@@ -824,6 +979,8 @@ async function main() {
     await test('markup in names, moves and results shows as text; no ?fixture=; security headers', () => hostileText(base));
     await test('a link with another token keeps the seat the browser holds', () => wrongLinkKeepsSeat(base));
     await test('the creator cancels a game nobody joined', () => cancelUnstarted(base));
+    await test('an open challenge taken from the lobby by a third browser; undo declined and accepted; chat with markup as text; sound toggle; estimates both players allow', () => openChallenge(base));
+    await test('handicap komi and compensation, AGA\'s last pass in the status, confirmation on touch screens', () => rulesInWords(base));
     await test('review: an uploaded record under every ruleset, its table equal to tengen compare --json, a variation played and downloaded', () => reviewPage(base));
   }
   if (browser) await browser.close();

@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::events::Action;
 use crate::live::PhaseName;
 use crate::settings::color_name;
-use crate::snapshot::{open_seat, score_json, snapshot, summary};
+use crate::snapshot::{open_seat, snapshot, summary};
 use crate::tokens::random_token;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -124,7 +124,10 @@ impl App {
 }
 
 /// The estimator's view of `game`'s position: who owns each point (-1 White to 1 Black,
-/// row by row, to two decimals), the stones it thinks dead, and the count with them.
+/// row by row, to two decimals), the stones it thinks dead, and Black's lead: the points
+/// the ownership gives Black less those it gives White, less komi, to the half point (a
+/// count of the position as it stands would give an almost empty board to whoever has
+/// the only stone; the playouts' ownership says what the players can still expect).
 fn estimate_json(game: &Game) -> Value {
     let e = tengen_player::estimate::estimate_game(game);
     let size = game.size();
@@ -134,11 +137,12 @@ fn estimate_json(game: &Game) -> Value {
         .map(|&o| (f64::from(o) * 100.0).round() / 100.0)
         .collect();
     let dead: Vec<String> = e.dead.iter().filter_map(|p| p.to_gtp(size)).collect();
-    let score = e.score(game).ok().map(|r| score_json(&r, size));
+    let area: f64 = e.ownership.iter().map(|&o| f64::from(o)).sum();
+    let lead = ((area - game.rules().komi.points()) * 2.0).round() / 2.0;
     json!({
         "moves": game.moves().len(),
         "ownership": ownership,
         "dead": dead,
-        "score": score,
+        "lead": lead,
     })
 }

@@ -245,6 +245,7 @@ pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
         "public": g.settings.public,
         "open_seat": open_seat(g).map(color_name),
         "undo": undo_json(g),
+        "can_undo": {"black": g.may_ask_undo(Color::Black), "white": g.may_ask_undo(Color::White)},
         "chat": chat_json(g),
         "estimate": estimate_json(g),
         "created": g.created,

@@ -35,6 +35,11 @@ impl LiveGame {
         (i >= self.play_from).then(|| moves.len() - i)
     }
 
+    /// Whether `seat` may ask to take back moves now (the page's button).
+    pub fn may_ask_undo(&self, seat: Color) -> bool {
+        self.decide_undo_request(seat, self.phase()).is_ok()
+    }
+
     /// The event of `seat` asking to take back moves, or why not.
     pub(crate) fn decide_undo_request(
         &self,

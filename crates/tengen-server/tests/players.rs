@@ -298,6 +298,11 @@ async fn estimates_need_both_players_permission() {
     // The lone black stone in the centre: its own point is Black's in every playout
     // where it lives, so the estimate leans to Black there.
     assert!(own[40].as_f64().unwrap() > 0.0, "{}", own[40]);
+    // Black's lead: the ownership's sum less komi (6.5), to the half point.
+    let sum: f64 = own.iter().map(|o| o.as_f64().unwrap()).sum();
+    let lead = est["lead"].as_f64().unwrap();
+    assert_eq!(lead * 2.0, (lead * 2.0).round());
+    assert!((lead - (sum - 6.5)).abs() <= 0.5, "{lead} against {sum}");
     // A second request for the same position is the same answer.
     let (_, again) = s.call("GET", &path, None, None).await;
     assert_eq!(again, est);
