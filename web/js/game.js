@@ -380,7 +380,7 @@ function renderPanels() {
     show(banner, true);
   } else if (ph === 'scoring') {
     banner.className = 'board-banner scoring';
-    setText(banner, 'Counting: faded stones are marked dead; small squares show territory.');
+    setText(banner, 'Counting: a small stone in a dashed ring is marked dead; small squares show territory.');
     show(banner, true);
   } else {
     show(banner, false);
