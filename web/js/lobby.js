@@ -169,7 +169,9 @@ function challengesTable(games) {
     return `<tr data-testid="challenge-${esc(g.id)}">
       <td><span class="stone-icon ${seat === 'black' ? 'white' : 'black'}" aria-hidden="true"></span> ${esc(playerText(host, 'Creator'))}</td>
       <td>${esc(g.size)}×${esc(g.size)}, ${esc(g.ruleset_title || g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}, komi ${esc(g.komi)}; ${esc(time)}</td>
-      <td><button type="button" class="primary" data-take="${esc(g.id)}" data-testid="take-${esc(g.id)}">Play ${seat === 'black' ? 'Black' : 'White'}</button></td>
+      <td>${loadSeat(g.id)
+    ? `<a href="/game/${encodeURIComponent(g.id)}">Open</a><span class="yours">yours</span>`
+    : `<button type="button" class="primary" data-take="${esc(g.id)}" data-testid="take-${esc(g.id)}">Play ${seat === 'black' ? 'Black' : 'White'}</button>`}</td>
     </tr>`;
   }).join('');
   return `<table><thead><tr><th scope="col">Creator</th><th scope="col">Game</th><th scope="col"><span class="sr-only">Take the seat</span></th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -656,6 +656,9 @@ async function reviewPage(base) {
     await A.goto(`${base}/review`);
     await A.setInputFiles(tid('review-file'), fixture);
     await A.waitForSelector(tid('rmove-8'));
+    // The record's game information is text, markup and all (PB[Black <b>]).
+    assert.match(await A.textContent(tid('record-info')), /Black <b>/);
+    assert.equal(await A.locator(`${tid('record-info')} b`).count(), 0);
     // Move 6 recreates the starting position: refused under Chinese rules (positional
     // superko), legal under Japanese rules (simple ko bans only the immediate retake).
     await A.click(`${tid('rmove-6')} button`);
