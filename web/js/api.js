@@ -41,7 +41,33 @@ export const createGame = (req) => http('POST', '/api/games', req);
 export const getGame = (id) => http('GET', `/api/games/${encodeURIComponent(id)}`);
 export const postAction = (id, action, token) =>
   http('POST', `/api/games/${encodeURIComponent(id)}/actions`, action, token);
+export const takeOpenSeat = (id, name) =>
+  http('POST', `/api/games/${encodeURIComponent(id)}/seat`, name ? { name } : {});
+export const getEstimate = (id) => http('GET', `/api/games/${encodeURIComponent(id)}/estimate`);
 export const sgfUrl = (id) => `/api/games/${encodeURIComponent(id)}/sgf`;
+/** A record under every ruleset (docs/protocol.md, `POST /api/review`). */
+export const reviewRecord = (req) => http('POST', '/api/review', req);
+
+/** The record with variations as SGF text (`POST /api/review/sgf`). */
+export async function reviewSgf(req) {
+  let res;
+  try {
+    res = await fetch('/api/review/sgf', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-go-sgf, application/json' },
+      body: JSON.stringify(req),
+    });
+  } catch {
+    throw new ApiError(0, { code: 'network', message: 'The server cannot be reached. Check the connection and try again.' });
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let error = null;
+    try { error = JSON.parse(text).error; } catch { /* not JSON */ }
+    throw new ApiError(res.status, error || { message: `The server answered ${res.status}.` });
+  }
+  return text;
+}
 
 /** Where a seat's token is kept (the page strips it from the address bar). */
 export const seatKey = (id) => `tengen.seat.${id}`;

@@ -67,7 +67,8 @@ export function describeControl(spec) {
 /**
  * What one side's clock shows now. `side` is the snapshot's clock entry, `running` whether
  * it is this side's clock that runs, `elapsed` the ms since `server_time`.
- * Returns {main: text, detail: text, low: bool, flagged: bool, overtime: bool}.
+ * Returns {main: text, detail: text, low: bool, flagged: bool, overtime: bool, left: ms
+ * left in the main time or the current period}.
  */
 export function clockFace(clock, color, elapsed) {
   const side = clock[color];
@@ -85,7 +86,7 @@ export function clockFace(clock, color, elapsed) {
     if (c.system === 'byoyomi') detail = `+ ${side.periods_left ?? c.periods} × ${formatMs(c.period ?? side.period_ms)}`;
     else if (c.system === 'canadian') detail = `+ ${c.stones ?? side.stones_left} stones / ${formatMs(c.period ?? side.period_ms)}`;
     else if (c.system === 'fischer') detail = `+ ${formatMs(c.increment)} per move`;
-    return { main: formatMs(left), detail, low: left < 10000, flagged: false, overtime: false };
+    return { main: formatMs(left), detail, low: left < 10000, flagged: false, overtime: false, left };
   }
   // Overtime.
   e -= main;
@@ -103,7 +104,7 @@ export function clockFace(clock, color, elapsed) {
     return {
       main: formatMs(left),
       detail: `byo-yomi · ${periodsLeft} period${periodsLeft === 1 ? '' : 's'} left`,
-      low: left < 10000 || periodsLeft <= 1, flagged: false, overtime: true,
+      low: left < 10000 || periodsLeft <= 1, flagged: false, overtime: true, left,
     };
   }
   if (c.system === 'canadian') {

@@ -2,7 +2,9 @@
 // (and out of the address bar), follows the game over the WebSocket, and draws the board,
 // the clocks, the controls of each phase and the move list from the latest snapshot.
 
-import { GameConnection, ApiError, loadSeat, saveSeat, inviteKey, autojoinKey, sgfUrl } from './api.js';
+import {
+  GameConnection, ApiError, loadSeat, saveSeat, inviteKey, autojoinKey, sgfUrl, takeOpenSeat, getEstimate,
+} from './api.js';
 import { renderGoban, pointFromEvent } from './goban.js';
 import { clockFace, describeControl, formatMs } from './clock.js';
 import {
@@ -11,6 +13,8 @@ import {
 import { renderScoreTable } from './score.js';
 import { renderMoveList } from './movelist.js';
 import { esc } from './html.js';
+import { compensationPoints } from './rules.js';
+import { sound, setSound, play as playSound, unlock as unlockSound } from './sound.js';
 
 const tid = (id) => document.querySelector(`[data-testid="${id}"]`);
 
@@ -55,7 +59,14 @@ const ui = {
   positions: null,
   positionsSeq: null,
   handicapSel: [],
-  confirmMoves: localStorage.getItem('tengen.confirmMoves') === '1',
+  // On by default where fingers play (a 19x19 board's points are 19 px apart on a
+  // phone); the player's own choice, once made, is kept.
+  confirmMoves: localStorage.getItem('tengen.confirmMoves') === null
+    ? window.matchMedia?.('(pointer: coarse)').matches === true
+    : localStorage.getItem('tengen.confirmMoves') === '1',
+  estimate: null, //     the estimator's view shown on the board: {seq, ownership, score}
+  showEstimate: false,
+  tickSecond: null, //   the last whole second a byo-yomi tick was played for
   lastAnnouncedMoves: null,
   joinTried: false,
 };
@@ -112,6 +123,7 @@ function boardView() {
       for (const p of ui.handicapSel) view.ghost.push({ point: p, color: 'black', kind: 'select' });
     }
     view.refused = ui.refused;
+    if (ui.showEstimate && ui.estimate && phase() === 'playing') view.ownership = ui.estimate.ownership;
   }
   view.cursor = ui.focused && ui.keyboard ? ui.cursor : null;
   return view;
@@ -164,7 +176,7 @@ function statusText() {
       let lastText = '';
       if (last) lastText = last.point === 'pass' || !last.point ? `${colorName(last.color)} passed. ` : `${colorName(last.color)} played ${last.point}. `;
       const turn = toMove() === ui.seat && ui.token ? `Your move (${who}).` : `${who} to move.`;
-      return (g.phase === 'confirming' ? 'Confirmation play. ' : '') + lastText + turn;
+      return (g.phase === 'confirming' ? 'Confirmation play. ' : '') + lastText + rulesNote(moves) + turn;
     }
     case 'scoring':
       return 'Counting: mark the dead stones, then accept.';
@@ -175,6 +187,18 @@ function statusText() {
     default:
       return '';
   }
+}
+
+/** What the rules are doing that a player might not expect, before whose turn it is. */
+function rulesNote(moves) {
+  const g = ui.game;
+  const [a, b] = moves.slice(-2);
+  // AGA: two passes end the game only if White passed second.
+  if (g.phase === 'playing' && g.rules?.end === 'white-passes-last' && a?.point === 'pass'
+    && b?.point === 'pass' && b.color === 'black') {
+    return 'Both passed, Black second: under AGA rules White must pass last to end the game (White gives a pass stone). ';
+  }
+  return '';
 }
 
 function renderPlayers() {
@@ -211,6 +235,16 @@ function updateClocks() {
       el.classList.toggle('low', face.low);
       el.classList.toggle('flagged', face.flagged);
       el.classList.toggle('overtime', face.overtime);
+      // A tick each second of the last ten of a byo-yomi period, on the player's own clock.
+      const ticking = live && g.clock.running === color && color === ui.seat && ui.token
+        && face.overtime && /^byo/.test(g.clock.control) && face.left > 0 && face.left <= 10000;
+      if (ticking) {
+        const second = Math.ceil(face.left / 1000);
+        if (second !== ui.tickSecond) {
+          ui.tickSecond = second;
+          playSound('tick');
+        }
+      }
     }
   }
   if (g.phase === 'scoring' && g.scoring?.deadline) {
@@ -228,7 +262,9 @@ function renderInfo() {
   const rows = [
     ['Ruleset', `${g.ruleset_title || g.ruleset}`],
     ['', g.summary || ''],
-    ['Komi', String(g.komi)],
+    ['Komi', compensationPoints(g.rules, g.handicap)
+      ? `${g.komi}, and ${compensationPoints(g.rules, g.handicap)} points of handicap compensation for White`
+      : String(g.komi)],
     ['Board', `${g.size}×${g.size}`],
     ['Handicap', g.handicap ? `${g.handicap} (${g.placement === 'free' ? 'free placement' : 'star points'})` : 'none'],
     ['Time', g.clock ? describeControl(g.clock.control) : 'No time limit'],
@@ -322,6 +358,7 @@ function renderPanels() {
     const a = tid('sgf-download');
     a.href = sgfUrl(g.id);
     a.setAttribute('download', `tengen-${g.id}.sgf`);
+    tid('review-game').href = `/review?game=${encodeURIComponent(g.id)}`;
   }
   // Score breakdown: live while counting, final after.
   const report = scoring ? g.scoring.score : ph === 'finished' ? g.score : null;
@@ -343,7 +380,7 @@ function renderPanels() {
     show(banner, true);
   } else if (ph === 'scoring') {
     banner.className = 'board-banner scoring';
-    setText(banner, 'Counting: faded stones are marked dead; small squares show territory.');
+    setText(banner, 'Counting: a small stone in a dashed ring is marked dead; small squares show territory.');
     show(banner, true);
   } else {
     show(banner, false);
@@ -364,6 +401,98 @@ function renderPanels() {
   tid('status').classList.toggle('your-turn', canPlay());
 }
 
+/** The open seat of a public game, offered to a visitor who holds no seat. */
+function renderOpenSeat() {
+  const g = ui.game;
+  const offer = !ui.token && g.phase === 'waiting' && !!g.open_seat;
+  show(tid('open-seat-panel'), offer);
+  if (offer) {
+    const host = playerLabel(other(g.open_seat));
+    setText(document.querySelector('.open-seat-text'), `${host} is waiting for an opponent: take the ${colorName(g.open_seat)} seat to play.`);
+    if (!tid('open-seat-name').value) tid('open-seat-name').value = localStorage.getItem('tengen.name') || '';
+  }
+}
+
+/** Whose move would come back, and the answer to a request. */
+function renderUndo() {
+  const g = ui.game;
+  const u = g.undo;
+  const mine = !!(ui.token && joined());
+  show(tid('undo-panel'), !!u && g.phase === 'playing');
+  if (u && g.phase === 'playing') {
+    const n = `${u.moves} move${u.moves === 1 ? '' : 's'}`;
+    const asker = u.by === ui.seat && mine;
+    setText(tid('undo-text'), asker
+      ? `You asked to take back ${n}; waiting for ${colorName(other(u.by))}'s answer.`
+      : `${playerLabel(u.by)} (${colorName(u.by)}) asks to take back ${n}.`);
+    show(tid('undo-answer'), mine && !asker);
+  }
+  // The server says when a request may be made (a move to take back since play began,
+  // none waiting, not declined for this very move).
+  tid('undo-button').disabled = !(mine && g.can_undo?.[ui.seat]);
+}
+
+/** The estimate panel: each player's permission, and the estimate when both allow it. */
+function renderEstimate() {
+  const g = ui.game;
+  const e = g.estimate || {};
+  const mine = !!(ui.token && joined());
+  const live = g.phase === 'playing' || g.phase === 'placing' || g.phase === 'waiting';
+  show(tid('estimate-panel'), live && (mine || e.allowed));
+  if (!live) return;
+  show(tid('allow-estimate-row'), mine);
+  if (mine) tid('allow-estimate').checked = !!e[ui.seat];
+  const who = ['black', 'white'].map((c) => `${colorName(c)} ${e[c] ? 'allows' : 'does not allow'}`).join(', ');
+  setText(tid('estimate-state'), e.allowed ? 'Both players allow estimates.' : `Estimates are shown when both players allow them (${who}).`);
+  const b = tid('estimate-button');
+  show(b, !!e.allowed && g.phase === 'playing');
+  b.setAttribute('aria-pressed', String(ui.showEstimate));
+  setText(b, ui.showEstimate ? 'Hide the estimate' : 'Show the estimate');
+  const est = ui.showEstimate && ui.estimate;
+  let text = ui.showEstimate ? 'Estimating…' : '';
+  if (est && typeof est.lead === 'number') {
+    const ahead = est.lead > 0 ? 'Black' : 'White';
+    const by = Math.abs(est.lead);
+    const lead = by === 0 ? 'the game is even' : `${ahead} is ahead by about ${by} point${by === 1 ? '' : 's'}`;
+    text = `The estimator thinks ${lead}, komi counted; the squares show who it thinks owns each point.`;
+  }
+  setText(tid('estimate-result'), text);
+}
+
+/** The chat: everyone reads it, the players write in it. */
+function renderChat() {
+  const g = ui.game;
+  const lines = g.chat || [];
+  const log = tid('chat-log');
+  const key = `${lines.length}|${lines[lines.length - 1]?.seq ?? ''}|${g.players?.black?.name}|${g.players?.white?.name}`;
+  if (log.dataset.key !== key) {
+    log.dataset.key = key;
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    log.replaceChildren(...lines.map((l) => {
+      const li = document.createElement('li');
+      li.dataset.testid = `chat-${l.seq}`;
+      li.className = l.color;
+      const who = document.createElement('span');
+      who.className = 'chat-who';
+      who.textContent = `${playerLabel(l.color)}: `;
+      const text = document.createElement('span');
+      text.className = 'chat-text';
+      text.textContent = l.text;
+      li.append(who, text);
+      return li;
+    }));
+    if (atEnd) log.scrollTop = log.scrollHeight;
+  }
+  show(tid('chat-form'), !!(ui.token && joined()));
+  show(tid('chat-panel'), lines.length > 0 || !!(ui.token && joined()) || g.phase !== 'cancelled');
+}
+
+function renderSound() {
+  const b = tid('sound-toggle');
+  b.setAttribute('aria-pressed', String(sound.on));
+  setText(b, sound.on ? 'Sound on' : 'Sound off');
+}
+
 function renderMoves() {
   const g = ui.game;
   const moves = g.moves || [];
@@ -381,6 +510,11 @@ function render() {
   renderBoard();
   renderPlayers();
   renderPanels();
+  renderOpenSeat();
+  renderUndo();
+  renderEstimate();
+  renderChat();
+  renderSound();
   renderMoves();
   renderInfo();
 }
@@ -683,6 +817,53 @@ tid('link-use').addEventListener('click', () => {
   saveSeat(gameId, linkSeat.seat, linkSeat.token);
   location.replace(location.pathname);
 });
+document.querySelector('.open-seat-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const name = tid('open-seat-name').value.trim();
+  if (name) localStorage.setItem('tengen.name', name);
+  tid('take-seat').disabled = true;
+  try {
+    const r = await takeOpenSeat(gameId, name);
+    saveSeat(gameId, r.seat, r.token);
+    // The page starts again as the seat's holder.
+    location.replace(location.pathname);
+  } catch (e) {
+    showMessage(`The seat could not be taken: ${e.message}`);
+    tid('take-seat').disabled = false;
+    conn.refresh().catch(() => {});
+  }
+});
+tid('undo-button').addEventListener('click', async () => {
+  if (await confirmDialog('Take back your move?', 'Your opponent is asked to allow it. If they do, your last move (and their answer to it, if they have played one) is taken back.', 'Ask')) {
+    await act({ type: 'undo' });
+  }
+});
+tid('undo-accept').addEventListener('click', () => act({ type: 'undo_accept' }));
+tid('undo-decline').addEventListener('click', () => act({ type: 'undo_decline' }));
+tid('chat-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const input = tid('chat-input');
+  const text = input.value.trim();
+  if (!text) return;
+  const r = await act({ type: 'chat', text });
+  if (r) input.value = '';
+});
+tid('allow-estimate').addEventListener('change', (ev) => {
+  act({ type: 'allow_estimate', allow: ev.target.checked });
+});
+tid('estimate-button').addEventListener('click', () => {
+  ui.showEstimate = !ui.showEstimate;
+  if (ui.showEstimate && !ui.estimate) refreshEstimate();
+  render();
+});
+tid('sound-toggle').addEventListener('click', () => {
+  setSound(!sound.on);
+  renderSound();
+});
+// Browsers start audio only after a gesture on the page.
+for (const kind of ['pointerdown', 'keydown']) {
+  document.addEventListener(kind, () => { if (sound.on) unlockSound(); }, { once: true });
+}
 tid('replay-first').addEventListener('click', () => setReplay(0));
 tid('replay-prev').addEventListener('click', () => setReplay(replayPos() - 1));
 tid('replay-next').addEventListener('click', () => setReplay(replayPos() + 1));
@@ -703,6 +884,21 @@ async function join(name) {
   }
 }
 
+/** Asks the server for the estimate of the position shown (made once per position). */
+async function refreshEstimate() {
+  const seq = ui.game?.seq;
+  try {
+    const e = await getEstimate(gameId);
+    if (ui.game?.seq === seq || (ui.game?.moves?.length ?? 0) === e.moves) {
+      ui.estimate = { ...e, seq: ui.game.seq };
+    }
+  } catch (e) {
+    ui.showEstimate = false;
+    showMessage(e.message, 'info');
+  }
+  render();
+}
+
 // ---- State from the server ----------------------------------------------------------------
 function onState(game) {
   const prev = ui.game;
@@ -718,13 +914,25 @@ function onState(game) {
   if (ui.hover && !canPlay()) ui.hover = null;
   if (game.phase !== 'finished') ui.replayAt = null;
   if (game.phase !== 'placing') ui.handicapSel = [];
-  // Announce new moves for screen readers.
+  // Announce new moves for screen readers; the stone's sound, and a chime when the
+  // player's turn comes while the page is in a background tab.
   const moves = game.moves || [];
   if (ui.lastAnnouncedMoves !== null && moves.length > ui.lastAnnouncedMoves) {
     const m = moves[moves.length - 1];
     const what = m.point === 'pass' || !m.point ? 'passed' : `played ${m.point}`;
     announce(`${colorName(m.color)} ${what}.${canPlay() ? ' Your move.' : ''}`);
+    if (m.point && m.point !== 'pass') playSound('stone');
+    if (canPlay() && document.hidden) playSound('chime');
   }
+  const confirmingMoves = game.confirming?.moves?.length ?? 0;
+  if (prev?.confirming && confirmingMoves > (prev.confirming.moves?.length ?? 0)) playSound('stone');
+  // An estimate is of one position: it goes when the game moves on, and is asked again
+  // if it is shown.
+  if (ui.estimate && ui.estimate.seq !== game.seq && (prev?.moves?.length ?? 0) !== moves.length) {
+    ui.estimate = null;
+  }
+  if (!game.estimate?.allowed || game.phase !== 'playing') ui.showEstimate = false;
+  if (ui.showEstimate && !ui.estimate) refreshEstimate();
   if (prev && prev.phase !== game.phase && game.phase === 'finished') announce(`Game over: ${describeResult(game.result)}`);
   ui.lastAnnouncedMoves = moves.length;
   // The invitation is of no use once the other seat is taken or the game is over: the
@@ -769,5 +977,5 @@ async function start() {
 
 setInterval(updateClocks, 100);
 // For the console and the end-to-end tests (dropping and restoring the connection).
-window.__tengen = { ui, get conn() { return conn; } };
+window.__tengen = { ui, sound, get conn() { return conn; } };
 start();

@@ -14,7 +14,10 @@ const MARGIN = 1.05;
  * Draws `view` into `svg`. The view:
  *   size, board (rows of .XO), coords (bool),
  *   lastMove, ko (vertex names or null),
- *   dead: Set of vertices shown faded, owner: rows of X/O/. (territory) or null,
+ *   dead: Set of vertices of dead stones (drawn as a small stone in a dashed ring),
+ *   owner: rows of X/O/. (territory) or null,
+ *   ownership: numbers from -1 (White's) to 1 (Black's), row by row, or null (an estimate),
+ *   numbers: Map of vertex -> move number drawn on the stone there, or null,
  *   ghost: {point, color, kind: 'hover'|'pending'|'select'} list,
  *   cursor: vertex or null, refused: vertex or null, mode: 'play'|'confirming'|'replay'...
  */
@@ -25,11 +28,19 @@ export function renderGoban(svg, view) {
   layer.innerHTML = dynamicMarkup(view);
   svg.classList.toggle('mode-confirming', view.mode === 'confirming');
   svg.classList.toggle('mode-replay', view.mode === 'replay');
+  svg.classList.toggle('mode-review', view.mode === 'review');
+}
+
+/** The side of a territory mark: smaller (and, by the stylesheet, lighter) on small
+ * boards, where points are far apart and full-size marks would look like stones. */
+function territorySide(n) {
+  return n <= 9 ? 0.24 : n <= 13 ? 0.28 : 0.34;
 }
 
 /** The static parts of a board of `n`: wood, lines, star points, coordinates, hit squares. */
 function setupBoard(svg, n) {
   svg.dataset.size = String(n);
+  svg.classList.toggle('small-board', n <= 13);
   const lo = -MARGIN;
   const span = n - 1 + 2 * MARGIN;
   svg.setAttribute('viewBox', `${lo} ${lo} ${span} ${span}`);
@@ -88,6 +99,32 @@ function stoneMarkup(x, y, color, cls = '', extra = '') {
     + `<circle class="body" cx="${x}" cy="${y}" r="0.47" fill="${fill}"/></g>`;
 }
 
+/** A dead stone: a small stone of its colour in a dashed ring where the stone stands, so
+ * that its colour stays legible and the point reads as taken off. */
+function deadMarkup(x, y, color, extra) {
+  const fill = color === 'black' ? 'url(#stone-black)' : 'url(#stone-white)';
+  return `<g class="stone dead ${color}" ${extra}>`
+    + `<circle class="dead-ring" cx="${x}" cy="${y}" r="0.42"/>`
+    + `<circle class="body" cx="${x}" cy="${y}" r="0.24" fill="${fill}"/></g>`;
+}
+
+/** Squares sized by an estimate's certainty: who the estimator thinks owns each point. */
+function ownershipMarkup(view) {
+  const n = view.size;
+  const out = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const v = view.ownership[y * n + x] ?? 0;
+      if (Math.abs(v) < 0.2) continue;
+      const side = (0.2 + 0.5 * Math.min(1, Math.abs(v))).toFixed(3);
+      const color = v > 0 ? 'black' : 'white';
+      const p = pointName(x, y, n);
+      out.push(`<rect class="ownership ${color}" x="${x - side / 2}" y="${y - side / 2}" width="${side}" height="${side}" data-testid="own-${p}"/>`);
+    }
+  }
+  return out;
+}
+
 function dynamicMarkup(view) {
   const n = view.size;
   const board = view.board;
@@ -95,6 +132,7 @@ function dynamicMarkup(view) {
   const out = [];
   // Territory (and the owner of dead stones): small squares under and over the stones.
   const territory = [];
+  const side = territorySide(n);
   if (view.owner) {
     for (let y = 0; y < n; y++) {
       for (let x = 0; x < n; x++) {
@@ -104,21 +142,32 @@ function dynamicMarkup(view) {
         const p = pointName(x, y, n);
         const ownerColor = o === 'X' ? 'black' : 'white';
         if (here && !dead.has(p) && here === ownerColor) continue; // a living stone of its owner
-        territory.push(`<rect class="territory ${ownerColor}" x="${x - 0.17}" y="${y - 0.17}" width="0.34" height="0.34" data-testid="terr-${p}"/>`);
+        // A dead stone's point is its opponent's: the small stone there says so already.
+        const hidden = here && dead.has(p) ? ' under-dead' : '';
+        territory.push(`<rect class="territory ${ownerColor}${hidden}" x="${x - side / 2}" y="${y - side / 2}" width="${side}" height="${side}" data-testid="terr-${p}"/>`);
       }
     }
   }
+  const numbers = view.numbers || null;
+  const labels = [];
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
       const color = stoneAt(board, x, y);
       if (!color) continue;
       const p = pointName(x, y, n);
       const isDead = dead.has(p);
-      out.push(stoneMarkup(x, y, color, isDead ? 'dead' : '',
-        `data-testid="stone-${p}" data-color="${color}" data-dead="${isDead}"`));
+      const extra = `data-testid="stone-${p}" data-color="${color}" data-dead="${isDead}"`;
+      out.push(isDead ? deadMarkup(x, y, color, extra) : stoneMarkup(x, y, color, '', extra));
+      const k = numbers?.get(p);
+      if (k && !isDead) {
+        const size = k >= 100 ? 0.36 : 0.44;
+        labels.push(`<text class="move-number on-${color}" x="${x}" y="${y}" font-size="${size}" data-testid="num-${p}">${k}</text>`);
+      }
     }
   }
   out.push(...territory);
+  if (view.ownership) out.push(...ownershipMarkup(view));
+  out.push(...labels);
   for (const g of view.ghost || []) {
     const q = parsePoint(g.point, n);
     if (!q) continue;
@@ -128,7 +177,7 @@ function dynamicMarkup(view) {
     }
   }
   const last = parsePoint(view.lastMove, n);
-  if (last) {
+  if (last && !(numbers && numbers.has(view.lastMove))) {
     const c = stoneAt(board, last.x, last.y);
     if (c) {
       out.push(`<circle class="last-move on-${c}" cx="${last.x}" cy="${last.y}" r="0.21" data-testid="last-move" data-point="${esc(view.lastMove)}"/>`);

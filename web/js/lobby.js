@@ -1,10 +1,11 @@
 // The lobby: the new-game form (rules from GET /api/rulesets), the lists of ongoing and
 // finished games, and joining by link.
 
-import { getRulesets, createGame, listGames, saveSeat, loadSeat, inviteKey, autojoinKey } from './api.js';
+import { getRulesets, createGame, listGames, takeOpenSeat, saveSeat, loadSeat, inviteKey, autojoinKey } from './api.js';
 import { describeControl } from './clock.js';
 import { describeResult } from './coords.js';
 import { esc } from './html.js';
+import { compensationText } from './rules.js';
 
 const tid = (id) => document.querySelector(`[data-testid="${id}"]`);
 const form = tid('create-form');
@@ -17,10 +18,26 @@ function currentRuleset() {
   return rulesets.find((r) => r.name === tid('ruleset-select').value);
 }
 
+/** Komi when the user has not typed one: 0.5 with a handicap (the handicap is Black's
+ * advantage already), else the ruleset's own. */
+function defaultKomi() {
+  const r = currentRuleset();
+  return Number(tid('handicap-select').value) > 0 ? 0.5 : r?.komi;
+}
+
+function updateKomiAndNote() {
+  const r = currentRuleset();
+  if (r && !komiEdited) tid('komi-input').value = defaultKomi();
+  const n = Number(tid('handicap-select').value);
+  const note = tid('handicap-note');
+  note.textContent = n ? `Komi is 0.5 with a handicap unless you change it. ${compensationText(r?.rules, n)}` : '';
+  note.hidden = !n;
+}
+
 function onRulesetChange() {
   const r = currentRuleset();
   tid('ruleset-summary').textContent = r?.summary || '';
-  if (r && !komiEdited) tid('komi-input').value = r.komi;
+  updateKomiAndNote();
   localStorage.setItem('tengen.ruleset', tid('ruleset-select').value);
 }
 
@@ -92,6 +109,8 @@ async function onSubmit(ev) {
     req.komi = k;
   }
   if (req.handicap > 0) req.placement = tid('placement-select').value;
+  if (tid('public-toggle').checked) req.public = true;
+  if (tid('estimate-toggle').checked) req.allow_estimate = true;
   if (req.opponent === 'bot') req.bot_playouts = Number(tid('bot-playouts').value);
   if (name) req.name = name;
   const button = tid('create-button');
@@ -131,20 +150,65 @@ function gamesTable(games, finished) {
       <td><div class="players-cell"><span><span class="stone-icon black" aria-hidden="true"></span> ${esc(playerText(g.players?.black, 'Black'))}</span>
         <span><span class="stone-icon white" aria-hidden="true"></span> ${esc(playerText(g.players?.white, 'White'))}</span></div></td>
       <td>${esc(g.size)}×${esc(g.size)}</td>
-      <td class="col-ruleset">${esc(g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}</td>
+      <td class="col-ruleset">${esc(g.ruleset_title || g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}</td>
       <td class="num">${esc(g.moves)}</td>
       <td>${state}</td>
       <td class="col-updated">${esc(when)}</td>
-      <td><a href="/game/${encodeURIComponent(g.id)}" aria-label="Open game ${esc(g.id)}">Open</a>${yours}</td>
+      <td><a href="/game/${encodeURIComponent(g.id)}" aria-label="Open game ${esc(g.id)}">Open</a>${finished ? ` · <a href="/review?game=${encodeURIComponent(g.id)}" aria-label="Review game ${esc(g.id)} under every ruleset">Review</a>` : ''}${yours}</td>
     </tr>`;
   }).join('');
   return `<table><thead><tr><th scope="col">Players</th><th scope="col">Board</th><th scope="col" class="col-ruleset">Rules</th><th scope="col">Moves</th><th scope="col">${finished ? 'Result' : 'Phase'}</th><th scope="col" class="col-updated">Updated</th><th scope="col"><span class="sr-only">Link</span></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function challengesTable(games) {
+  if (!games.length) return '<p class="empty">No open challenges. Create a game with “Open challenge” ticked to list one.</p>';
+  const rows = games.map((g) => {
+    const seat = g.open_seat === 'black' ? 'black' : 'white';
+    const host = g.players?.[seat === 'black' ? 'white' : 'black'];
+    const time = g.time && g.time !== 'none' ? describeControl(g.time) : 'no time limit';
+    return `<tr data-testid="challenge-${esc(g.id)}">
+      <td><span class="stone-icon ${seat === 'black' ? 'white' : 'black'}" aria-hidden="true"></span> ${esc(playerText(host, 'Creator'))}</td>
+      <td>${esc(g.size)}×${esc(g.size)}, ${esc(g.ruleset_title || g.ruleset)}${g.handicap ? `, H${esc(g.handicap)}` : ''}, komi ${esc(g.komi)}; ${esc(time)}</td>
+      <td>${loadSeat(g.id)
+    ? `<a href="/game/${encodeURIComponent(g.id)}">Open</a><span class="yours">yours</span>`
+    : `<button type="button" class="primary" data-take="${esc(g.id)}" data-testid="take-${esc(g.id)}">Play ${seat === 'black' ? 'Black' : 'White'}</button>`}</td>
+    </tr>`;
+  }).join('');
+  return `<table><thead><tr><th scope="col">Creator</th><th scope="col">Game</th><th scope="col"><span class="sr-only">Take the seat</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+async function onTake(ev) {
+  const b = ev.target.closest('button[data-take]');
+  if (!b) return;
+  const id = b.dataset.take;
+  b.disabled = true;
+  tid('take-error').textContent = '';
+  const name = tid('lobby-name').value.trim();
+  try {
+    const r = await takeOpenSeat(id, name);
+    saveSeat(id, r.seat, r.token);
+    location.assign(`/game/${encodeURIComponent(id)}`);
+  } catch (e) {
+    tid('take-error').textContent = `That seat could not be taken: ${e.message}`;
+    b.disabled = false;
+    refreshLists();
+  }
+}
+
 async function refreshLists() {
+  try {
+    const open = await listGames('open', 30);
+    const html = challengesTable(open);
+    if (tid('open-games').innerHTML !== html) tid('open-games').innerHTML = html;
+  } catch (e) {
+    tid('open-games').innerHTML = `<p class="empty">The list could not be loaded (${esc(e.message)}).</p>`;
+  }
   for (const [status, id] of [['active', 'active-games'], ['finished', 'finished-games']]) {
     try {
-      const games = await listGames(status, 30);
+      let games = await listGames(status, 30);
+      // A game waiting for its opponent is joined by its link (or, if public, from the
+      // challenges above): the ongoing list shows it only to its creator.
+      if (status === 'active') games = games.filter((g) => g.phase !== 'waiting' || loadSeat(g.id));
       const html = gamesTable(games, status === 'finished');
       const el = tid(id);
       if (el.innerHTML !== html) el.innerHTML = html;
@@ -177,6 +241,8 @@ function onJoin(ev) {
 // ---- Start ------------------------------------------------------------------------------------
 tid('lobby-name').value = localStorage.getItem('tengen.name') || '';
 tid('ruleset-select').addEventListener('change', onRulesetChange);
+tid('handicap-select').addEventListener('change', updateKomiAndNote);
+tid('open-games').addEventListener('click', onTake);
 tid('komi-input').addEventListener('input', () => { komiEdited = true; });
 form.addEventListener('change', updateVisibility);
 form.addEventListener('input', updateVisibility);

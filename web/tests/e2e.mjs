@@ -6,9 +6,10 @@
 //   cd web && npm install && npm test
 //   TENGEN_BIN=/path/to/tengen npm test      (default: ../target/debug/tengen)
 //   CHROMIUM=/path/to/chromium npm test      (default: /usr/bin/chromium)
+//   E2E_ONLY=review npm test                 (only the tests whose names match)
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -77,7 +78,11 @@ process.on('exit', stopServer);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopServer(); process.exit(130); });
 
 // ---- Test harness -------------------------------------------------------------------------
+// E2E_ONLY=regex runs only the tests whose names match.
+const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+
 async function test(name, fn) {
+  if (ONLY && !ONLY.test(name)) return;
   const started = Date.now();
   try {
     await fn();
@@ -511,19 +516,19 @@ async function hostileText(base) {
     assert.equal((await A.request.get(`${base}/package.json`)).status(), 404, 'package.json is not served');
     assert.equal((await A.request.get(`${base}/tests/e2e.mjs`)).status(), 404, 'the tests are not served');
 
-    // A real game whose player chose a name made of markup: the lobby and the game page
-    // show it as text.
+    // A real game whose player chose a name made of markup: the lobby (its open
+    // challenges) and the game page show it as text.
     const name = '<img src=x onerror="window.__pwned=9">';
     const created = await (await A.request.post(`${base}/api/games`, {
       headers: { 'content-type': 'application/json' },
-      data: { size: 9, name },
+      data: { size: 9, name, public: true },
     })).json();
     await A.request.post(`${base}/api/games/${created.id}/actions`, {
       headers: { authorization: `Bearer ${created.seats.black.token}`, 'content-type': 'application/json' },
       data: { type: 'join' },
     });
     await A.goto(`${base}/`);
-    const row = A.locator(tid(`game-row-${created.id}`));
+    const row = A.locator(tid(`challenge-${created.id}`));
     await row.waitFor();
     assert.ok((await row.textContent()).includes(name), 'the lobby shows the name as text');
     await A.goto(`${base}/game/${created.id}`);
@@ -618,6 +623,307 @@ async function cancelUnstarted(base) {
   }
 }
 
+/** The legality column of `tengen compare`'s table for one row of its JSON. */
+function legalityOf(row) {
+  const f = row.first_illegal;
+  if (!f) return 'all legal';
+  const more = row.illegal_moves > 1 ? ` (and ${row.illegal_moves - 1} more)` : '';
+  return `move ${f.number} ${f.color} ${f.gtp}: ${f.rule}${more}`;
+}
+
+/** A 19x19 record of 400 moves: Black plays 200 stones in rows from the top-left corner,
+ * White passes each time (no capture, no two passes in a row: every move is legal). */
+function longRecord() {
+  const letters = 'abcdefghijklmnopqrs';
+  let sgf = '(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]PB[Long]PW[Passer]';
+  for (let k = 0; k < 200; k++) {
+    const x = k % 19;
+    const y = Math.floor(k / 19);
+    sgf += `;B[${letters[x]}${letters[y]}];W[]`;
+  }
+  return `${sgf})`;
+}
+
+async function reviewPage(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1280, height: 900 });
+  const b = await newPlayer({ width: 412, height: 900 });
+  watchErrors(a.page, 'Reviewer', errors);
+  watchErrors(b.page, 'Phone reviewer', errors);
+  const A = a.page;
+  const fixture = path.join(here, 'fixtures', 'triple-ko.sgf');
+  try {
+    await A.goto(`${base}/review`);
+    await A.setInputFiles(tid('review-file'), fixture);
+    await A.waitForSelector(tid('rmove-8'));
+    // The record's game information is text, markup and all (PB[Black <b>]).
+    assert.match(await A.textContent(tid('record-info')), /Black <b>/);
+    assert.equal(await A.locator(`${tid('record-info')} b`).count(), 0);
+    // Move 6 recreates the starting position: refused under Chinese rules (positional
+    // superko), legal under Japanese rules (simple ko bans only the immediate retake).
+    await A.click(`${tid('rmove-6')} button`);
+    await A.click(tid('chip-chinese'));
+    await A.waitForSelector(`${tid('chip-chinese')}[aria-checked="true"]`);
+    await A.waitForSelector(`${tid('rmove-6')}[data-illegal="true"]`);
+    const chinese = A.locator(`${tid('move-refusals')} li.refusal[data-rulesets~="chinese"]`);
+    assert.match(await chinese.textContent(), /positional superko: this play would recreate the starting position/);
+    assert.equal(await A.locator(`${tid('move-refusals')} li.legal[data-rulesets~="japanese"]`).count(), 1);
+    assert.equal(await A.getAttribute(tid('chip-chinese'), 'data-refused'), '1');
+    assert.equal(await A.getAttribute(tid('chip-japanese'), 'data-refused'), '0');
+    await A.waitForSelector(`${tid('refused')}[data-point="B3"]`, { state: 'attached' });
+    await shot(A, 'review-refused-under-chinese');
+    await A.click(tid('chip-japanese'));
+    await A.waitForSelector(`${tid('rmove-6')}[data-illegal="false"]`);
+    assert.equal(await A.locator(tid('refused')).count(), 0, 'nothing refused under Japanese rules');
+
+    // The end under every ruleset is tengen compare's table on the same file.
+    await A.waitForSelector(`${tid('row-chinese')} td.res:not(:empty)`);
+    const expected = JSON.parse(execFileSync(BIN, ['compare', '--json', fixture], { encoding: 'utf8' }));
+    const shown = await A.$$eval(`${tid('compare-table')} tbody tr`, (trs) => trs.map((tr) => ({
+      ruleset: tr.dataset.ruleset,
+      komi: tr.querySelector('.komi').textContent,
+      result: tr.querySelector('.res').textContent,
+      verdict: tr.querySelector('.verdict').textContent,
+      legality: tr.querySelector('.legality').textContent,
+    })));
+    const verdicts = { agrees: 'agrees', 'agrees-on-winner': 'same winner', differs: 'differs' };
+    assert.deepEqual(shown, expected.rows.map((r) => ({
+      ruleset: r.ruleset,
+      komi: r.komi,
+      result: r.result,
+      verdict: verdicts[r.agreement.verdict] || '-',
+      legality: legalityOf(r),
+    })));
+    await shot(A, 'review-table');
+
+    // Keys, buttons and numbers.
+    await A.keyboard.press('Home');
+    await A.waitForSelector(`${tid('nav-pos')}:has-text("Move 0 / 8")`);
+    await A.keyboard.press('ArrowRight');
+    await A.waitForSelector(`${tid('nav-pos')}:has-text("Move 1 / 8")`);
+    await A.check(tid('numbers-toggle'));
+    assert.equal(await A.textContent(tid('num-C8')), '1');
+    await A.click(tid('nav-next'));
+    await A.waitForSelector(`${tid('nav-pos')}:has-text("Move 2 / 8")`);
+
+    // A variation: after move 1 White's retake at B8 is refused (ko), with the rule.
+    await A.click(`${tid('rmove-1')} button`);
+    await A.click(tid('pt-B8'));
+    await A.waitForSelector(`${tid('review-message')}:has-text("ko")`);
+    assert.equal(await A.locator(tid('variation-1')).count(), 0, 'a refused move makes no variation');
+    // After move 5, White plays E5 instead of retaking, then Black answers at E4.
+    await A.click(`${tid('rmove-5')} button`);
+    await A.click(tid('pt-E5'));
+    await A.waitForSelector(tid('variation-1'));
+    await A.waitForSelector(`${tid('stone-E5')}[data-color="white"]`, { state: 'attached' });
+    await A.click(tid('pt-E4'));
+    await A.waitForSelector(`${tid('stone-E4')}[data-color="black"]`, { state: 'attached' });
+    assert.match(await A.textContent(tid('variation-1')), /after move 5, E5 E4 \(2 moves\)/);
+    await shot(A, 'review-variation');
+    const [download] = await Promise.all([A.waitForEvent('download'), A.click(tid('review-download'))]);
+    const sgf = readFileSync(await download.path(), 'utf8').split(/\s+/).join('');
+    // E5 and E4 are SGF ee and ef (rows from the top).
+    assert.ok(sgf.includes(';B[gb](;W[bg];B[];W[])(;W[ee];B[ef]))'), sgf);
+
+    // At the end of the record a click on a stone marks its chain dead for every ruleset.
+    await A.click(tid('back-to-record'));
+    await A.keyboard.press('End');
+    await A.waitForSelector(`${tid('nav-pos')}:has-text("Move 8 / 8")`);
+    const deadBefore = await A.getAttribute(tid('stone-D8'), 'data-dead');
+    await A.click(tid('pt-D8'));
+    await A.waitForSelector(`${tid('table-note')}:has-text("you marked")`);
+    await A.waitForSelector(`${tid('stone-D8')}[data-dead="${deadBefore === 'true' ? 'false' : 'true'}"]`, { state: 'attached' });
+    await A.click(tid('dead-reset'));
+    await A.waitForSelector(`${tid('table-note')}:has-text("estimator")`);
+
+    // A long record opens at once; the time is printed, not asserted (machine noise).
+    const long = path.join(artifacts, 'long-400.sgf');
+    writeFileSync(long, longRecord());
+    const t0 = Date.now();
+    await A.setInputFiles(tid('review-file'), long);
+    await A.waitForSelector(`${tid('nav-pos')}:has-text("Move 400 / 400")`);
+    console.log(`# a 400-move record opened in ${Date.now() - t0} ms (this server's build)`);
+
+    // The phone: the same record, a finished game of the server opened by its id.
+    const B = b.page;
+    const created = await (await B.request.post(`${base}/api/games`, {
+      headers: { 'content-type': 'application/json' }, data: { size: 9, ruleset: 'chinese' },
+    })).json();
+    const act = async (token, data) => (await B.request.post(`${base}/api/games/${created.id}/actions`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, data,
+    })).json();
+    await act(created.seats.black.token, { type: 'join' });
+    const white = (await act(created.seats.white.token, { type: 'join' })).token;
+    await act(created.seats.black.token, { type: 'play', point: 'E5' });
+    await act(white, { type: 'play', point: 'C3' });
+    await act(created.seats.black.token, { type: 'resign' });
+    await B.goto(`${base}/review?game=${created.id}`);
+    await B.waitForSelector(`${tid('nav-pos')}:has-text("Move 2 / 2")`);
+    assert.equal(await B.getAttribute(tid('chip-chinese'), 'aria-checked'), 'true', 'the game\'s own rules first');
+    await B.waitForSelector(`${tid('row-chinese')} td.res:not(:empty)`);
+    await shot(B, 'review-phone');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}
+
+async function openChallenge(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1280, height: 900 });
+  const b = await newPlayer({ width: 1100, height: 900 });
+  const c = await newPlayer({ width: 412, height: 900 });
+  watchErrors(a.page, 'Hana', errors);
+  watchErrors(b.page, 'Spectator', errors);
+  watchErrors(c.page, 'Ivo', errors);
+  const [A, B, C] = [a.page, b.page, c.page];
+  try {
+    // Hana creates an open challenge that allows estimates.
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('ruleset-select')} option[value="chinese"]`, { state: 'attached' });
+    await A.fill(tid('lobby-name'), 'Hana');
+    await A.selectOption(tid('size-select'), '9');
+    await A.selectOption(tid('ruleset-select'), 'chinese');
+    await A.selectOption(tid('time-system'), 'none');
+    await A.check(tid('public-toggle'));
+    await A.check(tid('estimate-toggle'));
+    await A.click(tid('create-button'));
+    await A.waitForURL(/\/game\//);
+    const id = A.url().split('/game/')[1].split(/[?#]/)[0];
+    await A.waitForSelector(tid('invite-panel'));
+    // A spectator watches; Ivo, a third browser, takes the seat from the lobby's list.
+    await B.goto(`${base}/game/${id}`);
+    await B.waitForSelector(tid('open-seat-panel'));
+    await C.goto(`${base}/`);
+    await C.fill(tid('lobby-name'), 'Ivo');
+    await C.waitForSelector(tid(`challenge-${id}`));
+    assert.match(await C.textContent(tid(`challenge-${id}`)), /Hana/);
+    await shot(C, 'lobby-open-challenge');
+    await C.click(tid(`take-${id}`));
+    await C.waitForURL(new RegExp(`/game/${id}`));
+    await waitPhase(A, /Your move/);
+    await C.waitForSelector(`${tid('name-white')}:has-text("Ivo")`);
+    await B.waitForSelector(tid('open-seat-panel'), { state: 'hidden' });
+    assert.equal(await B.isVisible(tid('play-controls')), false, 'the spectator has no controls');
+    assert.equal(await B.isVisible(tid('chat-form')), false, 'the spectator reads the chat only');
+    const gone = await (await C.request.get(`${base}/api/games?status=open`)).json();
+    assert.ok(!gone.some((g) => g.id === id), 'the challenge left the list');
+
+    // Sounds: Hana turns hers off (remembered); Ivo hears Hana's stone.
+    await A.click(tid('sound-toggle'));
+    await A.waitForSelector(`${tid('sound-toggle')}[aria-pressed="false"]`);
+    assert.equal(await A.evaluate(() => localStorage.getItem('tengen.sound')), '0');
+    const all = [A, B, C];
+    await play(A, 'E5', 'black', all);
+    await C.waitForFunction(() => window.__tengen.sound.played.some((p) => p.kind === 'stone' && p.audible));
+    assert.ok(await A.evaluate(() => window.__tengen.sound.played.every((p) => !p.audible)), 'no sound on Hana\'s page');
+
+    // Undo: Hana asks after her move and Ivo declines; Ivo plays; Hana asks again and
+    // Ivo accepts: both moves leave both boards and the record.
+    await A.click(tid('undo-button'));
+    await A.click(tid('confirm-yes'));
+    await C.waitForSelector(`${tid('undo-text')}:has-text("asks to take back 1 move")`);
+    await shot(C, 'undo-request');
+    await C.click(tid('undo-decline'));
+    await A.waitForSelector(`${tid('notice')}:has-text("declined")`);
+    assert.equal(await A.isDisabled(tid('undo-button')), true, 'no second request for the same move');
+    await play(C, 'C3', 'white', all);
+    await A.click(tid('undo-button'));
+    await A.click(tid('confirm-yes'));
+    await C.waitForSelector(`${tid('undo-text')}:has-text("2 moves")`);
+    await C.click(tid('undo-accept'));
+    for (const p of all) {
+      await p.waitForSelector(tid('stone-E5'), { state: 'detached' });
+      await p.waitForSelector(tid('stone-C3'), { state: 'detached' });
+    }
+    await A.waitForSelector(`${tid('notice')}:has-text("2 moves taken back")`);
+    assert.equal(await A.locator(`${tid('move-list')} li`).count(), 0, 'the record lost both moves');
+    await waitPhase(A, /Your move/);
+
+    // Chat with markup in it shows as text to the players and the spectator.
+    const evil = '<img src=x onerror="window.__pwned=17"> gg';
+    await C.fill(tid('chat-input'), evil);
+    await C.click(tid('chat-send'));
+    for (const p of all) {
+      await p.waitForSelector(`${tid('chat-log')} li:has-text("gg")`);
+      assert.equal(await p.textContent(`${tid('chat-log')} li .chat-text`), evil);
+      assert.equal(await p.locator(`${tid('chat-log')} img`).count(), 0);
+      assert.equal(await p.evaluate(() => window.__pwned), undefined);
+    }
+
+    // Estimates: Hana allowed them when she created the game; once Ivo does, the
+    // estimate shows who owns each point.
+    await play(A, 'E5', 'black', all);
+    await C.check(tid('allow-estimate'));
+    await A.waitForSelector(`${tid('estimate-state')}:has-text("Both players allow")`);
+    await A.click(tid('estimate-button'));
+    await A.waitForSelector(`${tid('goban')} .ownership`, { state: 'attached' });
+    await A.waitForSelector(`${tid('estimate-result')}:has-text("The estimator thinks")`);
+    await shot(A, 'estimate');
+    await shot(B, 'spectator-chat');
+    await shot(C, 'phone-chat');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    for (const x of [a, b, c]) await x.context.close();
+  }
+}
+
+async function rulesInWords(base) {
+  const errors = [];
+  const a = await newPlayer({ width: 1200, height: 900 });
+  watchErrors(a.page, 'Jo', errors);
+  const A = a.page;
+  const t = await browser.newContext({ viewport: { width: 412, height: 860 }, hasTouch: true, isMobile: true });
+  const T = await t.newPage();
+  T.setDefaultTimeout(WAIT);
+  watchErrors(T, 'Touch', errors);
+  try {
+    // A handicap sets komi to 0.5 and says what the ruleset adds.
+    await A.goto(`${base}/`);
+    await A.waitForSelector(`${tid('ruleset-select')} option[value="chinese"]`, { state: 'attached' });
+    await A.selectOption(tid('ruleset-select'), 'chinese');
+    assert.equal(await A.inputValue(tid('komi-input')), '7.5');
+    await A.selectOption(tid('handicap-select'), '4');
+    assert.equal(await A.inputValue(tid('komi-input')), '0.5');
+    assert.match(await A.textContent(tid('handicap-note')), /4 points of compensation/);
+    await A.selectOption(tid('ruleset-select'), 'aga');
+    assert.match(await A.textContent(tid('handicap-note')), /3 points of compensation/);
+    await A.selectOption(tid('ruleset-select'), 'japanese');
+    assert.match(await A.textContent(tid('handicap-note')), /no compensation/);
+    await A.fill(tid('komi-input'), '2.5');
+    await A.selectOption(tid('handicap-select'), '2');
+    assert.equal(await A.inputValue(tid('komi-input')), '2.5', 'a komi typed in is kept');
+    await shot(A, 'lobby-handicap');
+
+    // Under AGA rules, Black passing second leaves the game going: White must pass last.
+    const created = await (await A.request.post(`${base}/api/games`, {
+      headers: { 'content-type': 'application/json' }, data: { size: 9, ruleset: 'aga' },
+    })).json();
+    const act = async (token, data) => (await A.request.post(`${base}/api/games/${created.id}/actions`, {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, data,
+    })).json();
+    await act(created.seats.black.token, { type: 'join' });
+    // White's join exchanges the invitation for the seat's own secret.
+    const white = (await act(created.seats.white.token, { type: 'join' })).token;
+    await act(created.seats.black.token, { type: 'play', point: 'E5' });
+    await act(white, { type: 'pass' });
+    await act(created.seats.black.token, { type: 'pass' });
+    await A.goto(`${base}/game/${created.id}`);
+    await waitPhase(A, /White must pass last/);
+
+    // On a touch screen moves wait for a confirmation unless the player turned it off.
+    await T.goto(`${base}/game/${created.id}`);
+    await T.waitForSelector(tid('pt-A1'), { state: 'attached' });
+    assert.equal(await T.evaluate(() => window.__tengen.ui.confirmMoves), true);
+    assert.equal(await A.evaluate(() => window.__tengen.ui.confirmMoves), false, 'not with a mouse');
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await a.context.close();
+    await t.close();
+  }
+}
+
 function unitChecks() {
   // The replay rebuilds earlier positions from the final board and each move's captures.
   const finalBoard = ['.X.', 'X.X', '.X.'];
@@ -676,6 +982,9 @@ async function main() {
     await test('markup in names, moves and results shows as text; no ?fixture=; security headers', () => hostileText(base));
     await test('a link with another token keeps the seat the browser holds', () => wrongLinkKeepsSeat(base));
     await test('the creator cancels a game nobody joined', () => cancelUnstarted(base));
+    await test('an open challenge taken from the lobby by a third browser; undo declined and accepted; chat with markup as text; sound toggle; estimates both players allow', () => openChallenge(base));
+    await test('handicap komi and compensation, AGA\'s last pass in the status, confirmation on touch screens', () => rulesInWords(base));
+    await test('review: an uploaded record under every ruleset, its table equal to tengen compare --json, a variation played and downloaded', () => reviewPage(base));
   }
   if (browser) await browser.close();
   stopServer();

@@ -1,14 +1,10 @@
 //! `tengen compare FILE`: a record under every named ruleset, one row each: its result
-//! there and whether every move is legal there, or the first one that is not.
+//! there and whether every move is legal there, or the first one that is not. The table
+//! is [`tengen_server::compare`]'s, the one the review page shows.
 
-use crate::records::{
-    print_json, print_text, settle, Agreement, DeadStones, Problem, Record, ScoringArgs,
-};
-use serde::Serialize;
+use crate::records::{print_json, print_text, Record, ScoringArgs};
 use std::process::ExitCode;
-use tengen::rules::RulesetName;
-use tengen::{EndReason, Game, GameResult, Phase};
-use tengen_sgf::{GameTree, ProblemKind, ReadOptions};
+use tengen_server::compare::{compare_tree, CompareOptions, Comparison};
 
 /// Options of `tengen compare`.
 #[derive(clap::Args)]
@@ -19,136 +15,24 @@ pub struct Args {
     pub scoring: ScoringArgs,
 }
 
-/// The first move a ruleset refuses.
-#[derive(Serialize)]
-struct FirstIllegal {
-    number: usize,
-    color: char,
-    /// The move in GTP form (`D4`, `pass`).
-    gtp: String,
-    /// The rule that refuses it, in words.
-    rule: String,
-    /// Where it is in the file.
-    line: Option<u32>,
-    column: Option<u32>,
-}
-
-/// One ruleset's row.
-#[derive(Serialize)]
-struct Row {
-    ruleset: &'static str,
-    komi: String,
-    result: String,
-    agreement: Agreement,
-    illegal_moves: usize,
-    first_illegal: Option<FirstIllegal>,
-}
-
-/// The JSON form of a comparison.
-#[derive(Serialize)]
-struct Comparison {
-    file: String,
-    game: usize,
-    moves: usize,
-    record_result: Option<String>,
-    dead: DeadStones,
-    rows: Vec<Row>,
-}
-
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let args = args.scoring;
     let record = Record::read(&args.file).map_err(|p| p.to_string())?;
-    let tree = record.tree(args.line.game)?;
-    let label = record.game_label(args.line.game);
-    let rows: Vec<Row> = RulesetName::ALL
-        .iter()
-        .map(|&name| row(&record, label, tree, name, &args))
-        .collect();
-    let whole = tengen_sgf::replay(tree, &ReadOptions::default());
-    let comparison = Comparison {
-        file: record.path.clone(),
+    let options = CompareOptions {
         game: args.line.game,
-        moves: whole.moves,
-        record_result: whole.result,
-        dead: args.dead,
-        rows,
+        variation: args.line.variation.clone(),
+        komi: args.komi,
+        dead: args.dead.into(),
+        skip_scoring: false,
     };
+    let tree = record.tree(args.line.game)?;
+    let comparison = compare_tree(&record.file, tree, &record.path, &options);
     if args.json {
         print_json(&comparison)?;
     } else {
         print_text(&text(&comparison))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The record replayed and scored under one ruleset.
-fn row(
-    record: &Record,
-    label: Option<usize>,
-    tree: &GameTree,
-    name: RulesetName,
-    args: &ScoringArgs,
-) -> Row {
-    let options = args.read_options(Some(name.rules()));
-    let replayed = tengen_sgf::replay(tree, &options);
-    let illegal: Vec<_> = replayed
-        .problems
-        .iter()
-        .filter(|p| matches!(p.kind, ProblemKind::IllegalMove { .. }))
-        .collect();
-    let first_illegal = illegal.first().and_then(|p| {
-        let ProblemKind::IllegalMove {
-            number,
-            color,
-            mv,
-            size,
-            why,
-        } = &p.kind
-        else {
-            return None;
-        };
-        let placed: Problem = record.locate(label, p);
-        Some(FirstIllegal {
-            number: *number,
-            color: color.letter(),
-            gtp: mv.to_gtp(*size).unwrap_or_default(),
-            rule: why.to_string(),
-            line: placed.line,
-            column: placed.column,
-        })
-    });
-    let line = tree.line(&args.line.variation);
-    let result = result(&replayed.game, args.dead, line.last().copied());
-    Row {
-        ruleset: name.name(),
-        komi: replayed.game.rules().komi.to_string(),
-        result: result.to_string(),
-        agreement: Agreement::of(replayed.result.as_deref(), result),
-        illegal_moves: illegal.len(),
-        first_illegal,
-    }
-}
-
-/// The result under the game's rules: a long cycle's ruling if one ended the game,
-/// otherwise the score of the final position.
-fn result(game: &Game, dead: DeadStones, last: Option<&tengen_sgf::Node>) -> GameResult {
-    if let Phase::Ended(EndReason::LongCycle { .. }) = game.phase() {
-        if let Some(r) = game.result() {
-            return r;
-        }
-    }
-    let settled = settle(dead, last, game);
-    settled.count(game).result
-}
-
-/// A short word for the agreement column.
-fn verdict(a: &Agreement) -> &'static str {
-    match a {
-        Agreement::Agrees => "agrees",
-        Agreement::AgreesOnWinner { .. } => "same winner",
-        Agreement::Differs { .. } => "differs",
-        Agreement::NotComparable { .. } | Agreement::NoRecord => "-",
-    }
 }
 
 /// The table for people: aligned columns, the long legality text last.
@@ -162,9 +46,8 @@ fn text(c: &Comparison) -> String {
         c.file,
         c.moves,
         match c.dead {
-            DeadStones::Auto => "auto",
-            DeadStones::None => "none",
-            DeadStones::FromRecord => "from the record's TB/TW",
+            "from-record" => "from the record's TB/TW",
+            other => other,
         }
     );
     let mut rows: Vec<[String; 5]> = vec![[
@@ -189,7 +72,7 @@ fn text(c: &Comparison) -> String {
             r.ruleset.to_string(),
             r.komi.clone(),
             r.result.clone(),
-            verdict(&r.agreement).to_string(),
+            r.agreement.verdict().to_string(),
             legality,
         ]);
     }

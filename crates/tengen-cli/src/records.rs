@@ -7,10 +7,11 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use tengen::rules::Komi;
-use tengen::score::ScoreReport;
-use tengen::{Color, Game, GameResult, Point, Rules};
+use tengen::{Game, Rules};
+use tengen_server::compare;
+pub use tengen_server::compare::{Agreement, Settled};
 use tengen_sgf::{
-    value, GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
+    GameTree, LineIndex, Node, ProblemKind, ReadFile, ReadOptions, RecordProblem, Severity,
 };
 
 /// Extensions of record files: SGF, and `.mgt`, the old name of the same format.
@@ -104,6 +105,16 @@ pub enum DeadStones {
     /// The territory marked by `TB`/`TW` in the last node: stones inside the territory
     /// marked for their opponent are dead.
     FromRecord,
+}
+
+impl From<DeadStones> for compare::DeadStones {
+    fn from(d: DeadStones) -> compare::DeadStones {
+        match d {
+            DeadStones::Auto => compare::DeadStones::Auto,
+            DeadStones::None => compare::DeadStones::None,
+            DeadStones::FromRecord => compare::DeadStones::FromRecord,
+        }
+    }
 }
 
 /// The rules of a ruleset name, or an error naming the choices.
@@ -350,187 +361,10 @@ impl Record {
     }
 }
 
-/// The stones the count of a final position takes off as dead and the stones it adds,
-/// as `--dead` asks, with a note for people.
-pub struct Settled {
-    /// The stones taken off as dead.
-    pub dead: Vec<Point>,
-    /// The stones the estimator adds before counting (`auto` only): dame, teire and
-    /// closed borders, as the players would have played them (records often end with
-    /// borders open and dame unfilled).
-    pub fills: Vec<(Point, Color)>,
-    /// What was found, for people; says so when the record does not say what was asked.
-    pub note: String,
-}
-
-impl Settled {
-    /// The count of `game`'s final position, the one these stones were found on, with the
-    /// dead stones taken off and the fills added. The dead stones are stones of that
-    /// position (were the count to refuse them, the position is counted as it stands).
-    pub fn count(&self, game: &Game) -> ScoreReport {
-        game.score_with_fills(&self.dead, &self.fills)
-            .unwrap_or_else(|_| game.score())
-    }
-}
-
 /// The dead stones of the final position of `game` as `how` finds them (`last` is the
 /// record's last node, for its `TB`/`TW` markup), and the stones the count adds.
 pub fn settle(how: DeadStones, last: Option<&Node>, game: &Game) -> Settled {
-    let settled = |dead, note: String| Settled {
-        dead,
-        fills: Vec::new(),
-        note,
-    };
-    match how {
-        DeadStones::Auto => {
-            let e = tengen_player::estimate::estimate_game(game);
-            let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
-            Settled {
-                dead: e.dead,
-                fills: e.fills,
-                note,
-            }
-        }
-        DeadStones::None => settled(Vec::new(), "none (every stone is alive)".into()),
-        DeadStones::FromRecord => {
-            match last.filter(|n| n.get("TB").is_some() || n.get("TW").is_some()) {
-                None => settled(
-                    Vec::new(),
-                    "none: the last node has no TB/TW territory markup".into(),
-                ),
-                Some(node) => {
-                    let (dead, note) = marked_dead(node, game.board());
-                    settled(dead, note)
-                }
-            }
-        }
-    }
-}
-
-/// The stones inside the territory that `node`'s `TB`/`TW` mark for their opponent, and
-/// a note counting them.
-fn marked_dead(node: &Node, board: &tengen::Board) -> (Vec<Point>, String) {
-    let mut dead = Vec::new();
-    for (id, owner) in [("TB", Color::Black), ("TW", Color::White)] {
-        let Some(prop) = node.get(id) else { continue };
-        let values = prop.values.iter().map(|v| v.as_str());
-        let points = value::points(values, board.size()).unwrap_or_default();
-        dead.extend(
-            points
-                .into_iter()
-                .filter(|&p| board.get(p) == Some(owner.opponent())),
-        );
-    }
-    dead.sort();
-    dead.dedup();
-    let count = |c: Color| dead.iter().filter(|&&p| board.get(p) == Some(c)).count();
-    let note = format!(
-        "{} black and {} white, inside the TB/TW territory of the last node",
-        count(Color::Black),
-        count(Color::White)
-    );
-    (dead, note)
-}
-
-/// A result as a record states it in `RE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Recorded {
-    /// A win by a margin, in half points (`B+3.5`).
-    Margin(Color, u32),
-    /// A win with no margin to compare (`B+R`, `W+T`, `B+F`, `B+`).
-    Win(Color),
-    /// A draw (`0`, `Draw`, `Jigo`).
-    Draw,
-}
-
-/// Reads an `RE` value leniently (`B+3.5`, `W+R`, `B+Resign`, `W+R (152 moves)`, `0`,
-/// `Jigo`); `None` for `Void`, `?` and text that is no result.
-pub fn recorded_result(re: &str) -> Option<Recorded> {
-    let re = re.trim();
-    let lower = re.to_ascii_lowercase();
-    if matches!(lower.as_str(), "0" | "draw" | "jigo" | "d") {
-        return Some(Recorded::Draw);
-    }
-    let (who, rest) = re.split_once('+')?;
-    let winner = value::color(who)?;
-    let rest = rest.trim();
-    let first_word = rest.split_whitespace().next().unwrap_or("");
-    if first_word.eq_ignore_ascii_case("j") || first_word.eq_ignore_ascii_case("jigo") {
-        return Some(Recorded::Draw);
-    }
-    match value::real(first_word).and_then(tengen::rules::Komi::from_points) {
-        Some(m) if m.halves() == 0 => Some(Recorded::Draw),
-        Some(m) => Some(Recorded::Margin(winner, m.halves().unsigned_abs())),
-        None => Some(Recorded::Win(winner)),
-    }
-}
-
-/// How a computed result compares with the record's `RE`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
-pub enum Agreement {
-    /// Same winner and margin (or both a draw).
-    Agrees,
-    /// Same winner; the record gives no margin (a resignation, a time loss).
-    AgreesOnWinner {
-        /// The `RE` text.
-        record: String,
-    },
-    /// Another winner or margin.
-    Differs {
-        /// The `RE` text.
-        record: String,
-    },
-    /// `RE` is `Void`, `?` or no result at all.
-    NotComparable {
-        /// The `RE` text.
-        record: String,
-    },
-    /// The record has no `RE`.
-    NoRecord,
-}
-
-impl Agreement {
-    /// Compares `computed` with the record's `RE` text.
-    pub fn of(re: Option<&str>, computed: GameResult) -> Agreement {
-        let Some(re) = re else {
-            return Agreement::NoRecord;
-        };
-        let record = re.to_string();
-        let (winner, margin) = match computed {
-            GameResult::Score {
-                winner,
-                margin_halves,
-            } => (winner, Some(margin_halves)),
-            GameResult::Draw => (None, Some(0)),
-            other => (other.winner(), None),
-        };
-        match recorded_result(re) {
-            None => Agreement::NotComparable { record },
-            Some(Recorded::Draw) if winner.is_none() => Agreement::Agrees,
-            Some(Recorded::Margin(w, m)) if winner == Some(w) && margin == Some(m) => {
-                Agreement::Agrees
-            }
-            Some(Recorded::Win(w)) if winner == Some(w) => Agreement::AgreesOnWinner { record },
-            Some(_) => Agreement::Differs { record },
-        }
-    }
-}
-
-impl fmt::Display for Agreement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Agreement::Agrees => f.write_str("agrees"),
-            Agreement::AgreesOnWinner { record } => {
-                write!(f, "agrees on the winner (record says {record}, no margin)")
-            }
-            Agreement::Differs { record } => write!(f, "differs: record says {record}"),
-            Agreement::NotComparable { record } => {
-                write!(f, "record says {record}: no result to compare")
-            }
-            Agreement::NoRecord => f.write_str("record has no RE"),
-        }
-    }
+    compare::settle(&how.into(), last, game)
 }
 
 /// Prints a value as pretty JSON on standard output.
@@ -550,51 +384,5 @@ pub fn print_text(text: &str) -> Result<(), String> {
             Err(format!("cannot write the output: {e}"))
         }
         _ => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn results_as_records_write_them() {
-        let b = Color::Black;
-        let w = Color::White;
-        assert_eq!(recorded_result("B+3.5"), Some(Recorded::Margin(b, 7)));
-        assert_eq!(recorded_result(" W+12 "), Some(Recorded::Margin(w, 24)));
-        assert_eq!(recorded_result("W+R"), Some(Recorded::Win(w)));
-        assert_eq!(recorded_result("W+R (152 moves)"), Some(Recorded::Win(w)));
-        assert_eq!(recorded_result("B+Resign"), Some(Recorded::Win(b)));
-        assert_eq!(recorded_result("B+"), Some(Recorded::Win(b)));
-        assert_eq!(recorded_result("0"), Some(Recorded::Draw));
-        assert_eq!(recorded_result("W+Jigo"), Some(Recorded::Draw));
-        assert_eq!(recorded_result("W+0"), Some(Recorded::Draw));
-        assert_eq!(recorded_result("Void"), None);
-        assert_eq!(recorded_result("?"), None);
-    }
-
-    #[test]
-    fn agreement_compares_winner_and_margin() {
-        let score = |winner, margin_halves| GameResult::Score {
-            winner,
-            margin_halves,
-        };
-        let w55 = score(Some(Color::White), 11);
-        assert_eq!(Agreement::of(Some("W+5.5"), w55), Agreement::Agrees);
-        assert_eq!(
-            Agreement::of(Some("W+6.5"), w55).to_string(),
-            "differs: record says W+6.5"
-        );
-        assert_eq!(
-            Agreement::of(Some("W+R"), w55).to_string(),
-            "agrees on the winner (record says W+R, no margin)"
-        );
-        assert_eq!(
-            Agreement::of(Some("B+R"), w55).to_string(),
-            "differs: record says B+R"
-        );
-        assert_eq!(Agreement::of(Some("0"), score(None, 0)), Agreement::Agrees);
-        assert_eq!(Agreement::of(None, w55).to_string(), "record has no RE");
     }
 }

@@ -35,7 +35,17 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/sgf", get(get_sgf))
         .route("/api/games/{id}/actions", post(post_action))
+        .route("/api/games/{id}/seat", post(take_seat))
+        .route("/api/games/{id}/estimate", get(estimate))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route(
+            "/api/review",
+            post(review).layer(DefaultBodyLimit::max(app.limits.review_bytes)),
+        )
+        .route(
+            "/api/review/sgf",
+            post(review_sgf).layer(DefaultBodyLimit::max(app.limits.review_bytes)),
+        )
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed);
@@ -43,6 +53,7 @@ pub fn router(app: Arc<App>) -> Router {
         router = router
             .route_service("/", ServeFile::new(dir.join("index.html")))
             .route_service("/game/{id}", ServeFile::new(dir.join("game.html")))
+            .route_service("/review", ServeFile::new(dir.join("review.html")))
             .route_service("/favicon.svg", ServeFile::new(dir.join("favicon.svg")))
             .nest_service("/css", ServeDir::new(dir.join("css")))
             .nest_service("/js", ServeDir::new(dir.join("js")));
@@ -103,7 +114,7 @@ async fn rulesets() -> Json<Value> {
             let rules = n.rules();
             json!({
                 "name": n.name(),
-                "title": n.sgf_name(),
+                "title": crate::settings::ruleset_title(n),
                 "summary": n.summary(),
                 "komi": rules.komi.points(),
                 "rules": rules.entries().into_iter().collect::<std::collections::BTreeMap<_, _>>(),
@@ -113,15 +124,15 @@ async fn rulesets() -> Json<Value> {
     Json(Value::Array(list))
 }
 
-/// A JSON body, with a located error when it is not the JSON expected.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+/// A JSON body of at most `limit` bytes, with a located error when it is not the JSON
+/// expected.
+fn parse_body<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                "the request body is over 64 KiB",
-            )
+            ApiError::too_large(limit)
         } else {
             ApiError::bad_request("body", format!("the request body could not be read: {r}"))
         }
@@ -143,12 +154,12 @@ async fn create_game(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: CreateRequest = parse_body(body)?;
+    let req: CreateRequest = parse_body(body, app.limits.body_bytes)?;
     let reply = app.create(&req, &client.ip().to_string()).await?;
     Ok((StatusCode::CREATED, Json(reply)).into_response())
 }
 
-/// `?status=active|finished&limit=N`.
+/// `?status=active|finished|open&limit=N` (`open`: the open challenges).
 async fn list_games(
     State(app): State<Arc<App>>,
     RawQuery(query): RawQuery,
@@ -162,11 +173,11 @@ async fn list_games(
     {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         match k {
-            "status" if v == "active" || v == "finished" => status = v.to_string(),
+            "status" if matches!(v, "active" | "finished" | "open") => status = v.to_string(),
             "status" => {
                 return Err(ApiError::bad_request(
                     "status",
-                    "status must be active or finished",
+                    "status must be active, finished or open",
                 ))
             }
             "limit" => {
@@ -179,7 +190,37 @@ async fn list_games(
             _ => {}
         }
     }
+    if status == "open" {
+        return Ok(Json(app.open_challenges(limit).await?));
+    }
     Ok(Json(app.list(&status, limit).await?))
+}
+
+/// The body of `POST /api/games/{id}/seat`.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    /// The display name.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/games/{id}/seat`: the open seat of a public game, for whoever asks first.
+async fn take_seat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: SeatRequest = parse_body(body, app.limits.body_bytes)?;
+    Ok(Json(app.take_open_seat(&id, req.name).await?))
+}
+
+/// `GET /api/games/{id}/estimate`: the estimator's view during play.
+async fn estimate(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.estimate(&id).await?))
 }
 
 async fn get_game(
@@ -224,11 +265,43 @@ async fn post_action(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let env: Envelope = parse_body(body)?;
+    let env: Envelope = parse_body(body, app.limits.body_bytes)?;
     let acted = app.act(&id, bearer(&headers), &env, true).await?;
     let mut reply = json!({"seq": acted.seq, "game": acted.game});
     if let Some(token) = acted.token {
         reply["token"] = json!(token);
     }
     Ok(Json(reply))
+}
+
+/// `POST /api/review`: a record under every ruleset (crate::review).
+async fn review(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: crate::review::ReviewRequest = parse_body(body, app.limits.review_bytes)?;
+    Ok(Json(app.review(req).await?))
+}
+
+/// `POST /api/review/sgf`: the record with variations, for download.
+async fn review_sgf(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: crate::review::DownloadRequest = parse_body(body, app.limits.review_bytes)?;
+    let text = app.review_sgf(req).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-go-sgf; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"tengen-review.sgf\"".to_string(),
+            ),
+        ],
+        text,
+    )
+        .into_response())
 }

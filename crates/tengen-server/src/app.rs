@@ -32,6 +32,9 @@ pub struct GameCell {
     timer: Mutex<Option<(Millis, AbortHandle)>>,
     /// The bot's search, if one is under way.
     pub(crate) bot: Mutex<Option<crate::bot::Search>>,
+    /// The last score estimate made during play: the event it was made after, and the
+    /// answer (held while the next one is made, so that one is made at a time).
+    pub(crate) estimate: tokio::sync::Mutex<Option<(i64, Arc<Value>)>>,
 }
 
 /// A time the server was down: from its last sign of life to its restart.
@@ -67,6 +70,8 @@ pub struct App {
     pub rates: ClientRates,
     /// The bot's searches.
     pub bots: Bots,
+    /// The turns of the reviews and score estimates (see [`Limits::reviews_at_once`]).
+    pub reviews: Arc<tokio::sync::Semaphore>,
     /// This server's name in the database's list of live servers.
     pub node: String,
     games: Mutex<HashMap<String, Arc<GameCell>>>,
@@ -103,6 +108,7 @@ impl App {
         Arc::new(App {
             store,
             rates: ClientRates::new(limits.http_requests_per_second, limits.http_burst),
+            reviews: Arc::new(tokio::sync::Semaphore::new(limits.reviews_at_once.max(1))),
             limits,
             web_dir,
             bots: Bots::default(),
@@ -135,6 +141,7 @@ impl App {
             updates: broadcast::channel(64).0,
             timer: Mutex::new(None),
             bot: Mutex::new(None),
+            estimate: tokio::sync::Mutex::new(None),
         });
         match self.games.lock() {
             Ok(mut map) => {
@@ -185,6 +192,12 @@ impl App {
                 "too_many_games",
                 format!("you have {limit} unfinished games; finish, resign or cancel one first"),
             ));
+        }
+        if settings.public {
+            // Unlisted if this fails: the game is still joined by its link.
+            if let Err(e) = self.store.list_challenge(&row.id, created).await {
+                tracing::warn!("game {}: could not be listed as a challenge: {e}", row.id);
+            }
         }
         let g = LiveGame::new(row.id.clone(), settings.clone(), tokens.clone(), created);
         let id = g.id.clone();
@@ -354,7 +367,8 @@ impl App {
                 continue;
             }
             if let Some(s) = seen {
-                if s != g.seq {
+                // Chat messages do not make an action stale: only a change of the game.
+                if s < g.game_seq || s > g.seq {
                     return Err(ApiError::stale(format!(
                         "the game has moved on to event {} since event {s}",
                         g.seq
@@ -362,7 +376,7 @@ impl App {
                     .with("seq", g.seq));
                 }
             }
-            let Some(event) = g.decide(action, seat, exchange)? else {
+            let Some(event) = g.decide(action, seat, exchange, at)? else {
                 return Ok(());
             };
             if self.commit_or_catch_up(cell, g, event, at).await? {
@@ -491,6 +505,12 @@ impl App {
             return Some(Event::PlaceHandicap {
                 points: points.iter().filter_map(|p| p.to_gtp(g.size())).collect(),
             });
+        }
+        // The bot lets its opponent take moves back.
+        if let (Some(bot), Some(request)) = (g.settings.bot_color(), g.undo) {
+            if request.by != bot {
+                return Some(Event::UndoAccept { color: bot.into() });
+            }
         }
         if g.phase() != PhaseName::Scoring {
             return None;

@@ -109,6 +109,21 @@ impl ApiError {
             .with("retry_after_ms", retry_after_ms)
     }
 
+    /// The server is too busy to do this now; try again after the wait.
+    pub fn busy(message: impl Into<String>, retry_after_ms: u64) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
+            .with("retry_after_ms", retry_after_ms)
+    }
+
+    /// A body over `limit` bytes.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request body is over {} KiB", limit / 1024),
+        )
+    }
+
     /// A failure of the server or its database: nothing was stored.
     pub fn internal(message: impl fmt::Display) -> ApiError {
         tracing::error!("internal error: {message}");
@@ -140,7 +155,18 @@ impl fmt::Display for ApiError {
 impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
+    /// The status and body; a wait (`retry_after_ms`) also as `Retry-After` in whole
+    /// seconds.
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        let wait = self.extra.get("retry_after_ms").and_then(Value::as_u64);
+        let mut resp = (self.status, axum::Json(self.body())).into_response();
+        if let Some(ms) = wait {
+            let secs = ms.div_ceil(1000).max(1);
+            if let Ok(v) = axum::http::HeaderValue::from_str(&secs.to_string()) {
+                resp.headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, v);
+            }
+        }
+        resp
     }
 }

@@ -107,6 +107,36 @@ pub enum Event {
     /// The scoring phase ran out before both players accepted the same marks: the
     /// server's own proposal of dead stones settles the game.
     ScoringDeadline,
+    /// A player asked to take back moves: her last move, and the opponent's answer to it
+    /// if there is one.
+    UndoRequest {
+        /// Who asked.
+        color: Side,
+    },
+    /// The opponent accepted the request: the moves are taken back.
+    UndoAccept {
+        /// Who accepted.
+        color: Side,
+    },
+    /// The opponent declined the request.
+    UndoDecline {
+        /// Who declined.
+        color: Side,
+    },
+    /// A player's chat message, kept with the game.
+    Chat {
+        /// Who wrote.
+        color: Side,
+        /// The message, cleaned.
+        text: String,
+    },
+    /// A player allows (or no longer allows) score estimates during play.
+    AllowEstimate {
+        /// The player.
+        color: Side,
+        /// Allowed or not.
+        allow: bool,
+    },
     /// The server was down from `from` (its last sign of life) until `to` (its restart):
     /// that time is charged to nobody.
     Downtime {
@@ -159,6 +189,22 @@ pub enum Action {
     Reject,
     /// Cancel a game that has not started (its creator only).
     Cancel,
+    /// Ask to take back one's last move (and the opponent's answer to it).
+    Undo,
+    /// Accept the opponent's request to take back moves.
+    UndoAccept,
+    /// Decline the opponent's request to take back moves.
+    UndoDecline,
+    /// Say something in the game's chat.
+    Chat {
+        /// The message.
+        text: String,
+    },
+    /// Allow score estimates during play (shown when both players allow them), or not.
+    AllowEstimate {
+        /// Allowed or not.
+        allow: bool,
+    },
 }
 
 /// An action with its envelope: the seat token, an id to echo and the last event seen.

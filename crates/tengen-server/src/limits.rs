@@ -32,6 +32,13 @@ pub struct Limits {
     pub ws_idle_timeout: Duration,
     /// A game whose seats are not both taken after this long is cancelled.
     pub waiting_game_expiry: Duration,
+    /// Largest body of a review request (`POST /api/review`, `/api/review/sgf`), in bytes:
+    /// a record with comments is larger than an action.
+    pub review_bytes: usize,
+    /// Reviews (and score estimates) read at once, over all clients; the others wait.
+    pub reviews_at_once: usize,
+    /// How long a review waits for its turn before it is refused as `busy`.
+    pub review_wait: Duration,
 }
 
 impl Default for Limits {
@@ -47,6 +54,9 @@ impl Default for Limits {
             header_read_timeout: Duration::from_secs(10),
             ws_idle_timeout: Duration::from_secs(90),
             waiting_game_expiry: Duration::from_secs(24 * 3600),
+            review_bytes: 256 * 1024,
+            reviews_at_once: 2,
+            review_wait: Duration::from_secs(5),
         }
     }
 }

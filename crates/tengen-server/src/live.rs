@@ -3,10 +3,12 @@
 //! into the event to store (or a refusal); [`LiveGame::apply`] is the one transition
 //! function, used alike for new events and for replaying stored ones.
 
+use crate::chat::ChatLine;
 use crate::error::ApiError;
 use crate::events::{Action, Event, Side};
 use crate::settings::{check_name, color_from_name, Settings, BOT_NAME};
 use crate::tokens::{same_token, Holder, Invitation};
+use crate::undo::UndoRequest;
 use axum::http::StatusCode;
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -81,7 +83,29 @@ pub enum CancelReason {
 pub enum Notice {
     /// The time for counting ran out before both players accepted the same marks: the
     /// server's own proposal of dead stones settled the game.
-    ScoringDeadline,
+    ScoringDeadline {
+        /// How many stones the proposal had dead.
+        dead: usize,
+    },
+    /// A player rejected the marks: play resumed, or confirmation play began.
+    Rejected {
+        /// Who rejected.
+        by: Color,
+        /// Play resumed (else confirmation play settles the dispute).
+        resumed: bool,
+    },
+    /// The opponent accepted a request to take back moves.
+    Undone {
+        /// Who asked.
+        by: Color,
+        /// How many moves were taken back.
+        moves: usize,
+    },
+    /// The opponent declined a request to take back moves.
+    UndoDeclined {
+        /// Who asked.
+        by: Color,
+    },
     /// The creator cancelled the game before it started.
     Cancelled,
     /// Nobody took the open seat in time: the game was cancelled.
@@ -97,7 +121,10 @@ impl Notice {
     /// The notice's stable code.
     pub fn code(self) -> &'static str {
         match self {
-            Notice::ScoringDeadline => "scoring_deadline",
+            Notice::ScoringDeadline { .. } => "scoring_deadline",
+            Notice::Rejected { .. } => "rejected",
+            Notice::Undone { .. } => "undone",
+            Notice::UndoDeclined { .. } => "undo_declined",
             Notice::Cancelled => "cancelled",
             Notice::Expired => "expired",
             Notice::Downtime { .. } => "downtime",
@@ -107,10 +134,29 @@ impl Notice {
     /// A sentence for the players.
     pub fn message(self) -> String {
         match self {
-            Notice::ScoringDeadline => "The time for counting ran out before both players \
-                accepted the same marks: the dead stones the server proposed were used, not \
-                the last marks."
-                .into(),
+            Notice::ScoringDeadline { dead } => format!(
+                "The time for counting ran out before both players accepted the same marks: \
+                 the dead stones the server proposed when counting began stood ({dead} \
+                 stone{}), not the last marks.",
+                if dead == 1 { "" } else { "s" }
+            ),
+            Notice::Rejected { by, resumed } => format!(
+                "{} rejected the marks: {}",
+                name(by),
+                if resumed {
+                    "play resumed, to settle the position on the board."
+                } else {
+                    "confirmation play settles the disputed stones."
+                }
+            ),
+            Notice::Undone { by, moves } => format!(
+                "{}'s request was accepted: {moves} move{} taken back.",
+                name(by),
+                if moves == 1 { "" } else { "s" }
+            ),
+            Notice::UndoDeclined { by } => {
+                format!("{}'s request to take back a move was declined.", name(by))
+            }
             Notice::Cancelled => "The creator cancelled this game before it started.".into(),
             Notice::Expired => "Nobody took the open seat in time: this game was cancelled.".into(),
             Notice::Downtime { ms } => format!(
@@ -118,6 +164,25 @@ impl Notice {
                 (ms + 500) / 1000
             ),
         }
+    }
+}
+
+/// A colour's name in a sentence.
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+impl Notice {
+    /// Whether the notice is about one moment of play, and goes when the next move is
+    /// played (the others stay until the next notice).
+    fn fades(self) -> bool {
+        matches!(
+            self,
+            Notice::Rejected { .. } | Notice::Undone { .. } | Notice::UndoDeclined { .. }
+        )
     }
 }
 
@@ -192,35 +257,54 @@ pub struct LiveGame {
     pub move_clocks: Vec<Option<(f64, Option<u32>)>>,
     /// The marks after the previous event, to see when they change.
     last_marks: Option<BTreeSet<Point>>,
+    /// A request to take back moves, waiting for the opponent's answer.
+    pub undo: Option<UndoRequest>,
+    /// For each seat, the moves of the game when its last request was declined: it may
+    /// ask again only after another move.
+    pub undo_declined: [Option<usize>; 2],
+    /// The moves of the game when play last started or resumed: the moves before it are
+    /// not taken back.
+    pub play_from: usize,
+    /// The chat.
+    pub chat: Vec<ChatLine>,
+    /// Whether each seat allows score estimates during play.
+    pub estimate_allowed: [bool; 2],
+    /// The last event that changed the game (any event but a chat message or a change
+    /// of the estimate permissions): an action based on an older one is stale.
+    pub game_seq: i64,
+}
+
+/// The name of the rule that refuses a move, as the protocol reports it (`rule`):
+/// `occupied`, `suicide`, `ko`, `positional superko`, `cycle-sets rule 9` ...
+pub fn rule_name(e: &Illegal) -> String {
+    match e {
+        Illegal::GameOver => "game over".into(),
+        Illegal::OffBoard(_) => "board".into(),
+        Illegal::Occupied(_) => "occupied".into(),
+        Illegal::Suicide { .. } => "suicide".into(),
+        Illegal::Ko { rule, .. } => ko_rule_name(*rule),
+        Illegal::CycleSet { .. } => "cycle-sets rule 9".into(),
+        Illegal::DisallowedCapture { .. } => "cycle-sets rule 15".into(),
+        Illegal::ConfirmationKo { .. } => "confirmation ko".into(),
+        Illegal::NoStonesLeft { .. } => "stone supply".into(),
+        Illegal::OutOfTurn { .. } => "turn".into(),
+    }
 }
 
 /// A refused move as the protocol reports it: the engine's explanation, the rule, the
 /// point, and for a repetition the earlier move.
 fn illegal(e: &Illegal, vertex: &str) -> ApiError {
-    let (rule, earlier): (String, Option<usize>) = match e {
-        Illegal::GameOver => return ApiError::game_over(),
-        Illegal::OffBoard(_) => ("board".into(), None),
-        Illegal::Occupied(_) => ("occupied".into(), None),
-        Illegal::Suicide { .. } => ("suicide".into(), None),
-        Illegal::Ko {
-            rule, recreates, ..
-        } => (ko_rule_name(*rule), Some(*recreates)),
-        Illegal::CycleSet { capture_move } => ("cycle-sets rule 9".into(), Some(*capture_move)),
-        Illegal::DisallowedCapture {
-            counteracted_move, ..
-        } => ("cycle-sets rule 15".into(), Some(*counteracted_move)),
-        Illegal::ConfirmationKo { taken_at } => ("confirmation ko".into(), Some(*taken_at)),
-        Illegal::NoStonesLeft { .. } => ("stone supply".into(), None),
-        Illegal::OutOfTurn { .. } => ("turn".into(), None),
-    };
+    if *e == Illegal::GameOver {
+        return ApiError::game_over();
+    }
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         "illegal_move",
         e.to_string(),
     )
-    .with("rule", rule)
+    .with("rule", rule_name(e))
     .with("point", vertex);
-    match earlier {
+    match crate::compare::earlier_move(e) {
         Some(m) => err.with("earlier_move", m as u64),
         None => err,
     }
@@ -264,6 +348,14 @@ impl LiveGame {
             names[c.index()] = BOT_NAME.to_string();
         }
         let (tokens, invitations) = seats_and_invitations(&settings, tokens);
+        // The creator's permission of estimates is a setting; the bot allows them.
+        let mut estimate_allowed = [false; 2];
+        if let Some(c) = color_from_name(&settings.creator) {
+            estimate_allowed[c.index()] = settings.allow_estimate;
+        }
+        if let Some(c) = settings.bot_color() {
+            estimate_allowed[c.index()] = true;
+        }
         let clock = Clock::new(settings.time_control());
         LiveGame {
             id,
@@ -294,6 +386,12 @@ impl LiveGame {
             move_clocks: Vec::new(),
             last_marks: None,
             settlement: None,
+            undo: None,
+            undo_declined: [None; 2],
+            play_from: 0,
+            chat: Vec::new(),
+            estimate_allowed,
+            game_seq: 0,
         }
     }
 
@@ -491,16 +589,21 @@ impl LiveGame {
         }
     }
 
-    /// The event `seat`'s action makes, `None` if it changes nothing, or why it is
-    /// refused. `exchange` is the fresh secret of a seat taken with its invitation (the
+    /// The event `seat`'s action at `now` makes, `None` if it changes nothing, or why it
+    /// is refused. `exchange` is the fresh secret of a seat taken with its invitation (the
     /// caller checks that the action is a join). Nothing changes here.
     pub fn decide(
         &self,
         action: &Action,
         seat: Color,
         exchange: Option<&str>,
+        now: Millis,
     ) -> Result<Option<Event>, ApiError> {
         let phase = self.phase();
+        // The players may talk after the end too.
+        if let Action::Chat { text } = action {
+            return self.decide_chat(seat, text, now);
+        }
         if phase == PhaseName::Finished {
             return Err(ApiError::game_over());
         }
@@ -559,6 +662,20 @@ impl LiveGame {
                 }
                 Ok(Some(Event::Accept { color }))
             }
+            Action::Undo => self.decide_undo_request(seat, phase),
+            Action::UndoAccept => self.decide_undo_answer(seat, true),
+            Action::UndoDecline => self.decide_undo_answer(seat, false),
+            Action::AllowEstimate { allow } => {
+                if self.estimate_allowed[seat.index()] == *allow {
+                    return Ok(None);
+                }
+                Ok(Some(Event::AllowEstimate {
+                    color,
+                    allow: *allow,
+                }))
+            }
+            // Answered above.
+            Action::Chat { .. } => Ok(None),
             Action::Reject => {
                 if self.marks().is_none() {
                     return Err(ApiError::wrong_phase(
@@ -719,13 +836,39 @@ impl LiveGame {
     /// does not fit (a damaged log) is reported and changes nothing.
     pub fn apply(&mut self, seq: i64, event: &Event, at: Millis) -> Result<(), String> {
         let before = self.phase();
+        let moves_before = self.game.moves().len();
         let result = self.transition(event, at);
         self.sync_settlement();
         self.seq = seq;
         self.updated = at;
+        match event {
+            Event::Chat { color, text } => self.chat.push(ChatLine {
+                seq,
+                color: (*color).into(),
+                text: text.clone(),
+                at,
+            }),
+            Event::AllowEstimate { .. } => {}
+            _ => self.game_seq = seq,
+        }
         let after = self.phase();
-        let moved = matches!(event, Event::Play { .. } | Event::PlaceHandicap { .. });
+        // Taking moves back starts the clock of the player to move again, like a move.
+        let moved = matches!(
+            event,
+            Event::Play { .. } | Event::PlaceHandicap { .. } | Event::UndoAccept { .. }
+        );
         self.after_event(before, after, moved, at);
+        // A request to take back moves lasts while the game stands where it was asked.
+        let changed = self.game.moves().len() != moves_before || before != after;
+        if changed && !matches!(event, Event::UndoAccept { .. }) {
+            self.undo = None;
+            if matches!(event, Event::Play { .. }) && self.notice.is_some_and(Notice::fades) {
+                self.notice = None;
+            }
+        }
+        if after == PhaseName::Playing && before != PhaseName::Playing {
+            self.play_from = self.game.moves().len();
+        }
         result
     }
 
@@ -806,11 +949,25 @@ impl LiveGame {
                 settlement
                     .reject((*color).into())
                     .map_err(|e| e.to_string())?;
-                if settlement.stage() == &Stage::Resumed {
+                let resumed = settlement.stage() == &Stage::Resumed;
+                if resumed {
                     self.resumptions += 1;
                 }
+                self.notice = Some(Notice::Rejected {
+                    by: (*color).into(),
+                    resumed,
+                });
                 Ok(())
             }
+            Event::UndoRequest { color } => self.ask_undo((*color).into()),
+            Event::UndoAccept { .. } => self.accept_undo(),
+            Event::UndoDecline { .. } => self.decline_undo(),
+            Event::AllowEstimate { color, allow } => {
+                self.estimate_allowed[Color::from(*color).index()] = *allow;
+                Ok(())
+            }
+            // Kept by `apply`, which knows its step.
+            Event::Chat { .. } => Ok(()),
             Event::ScoringTimeout => {
                 let settlement = self.settling()?;
                 for c in [Color::Black, Color::White] {
@@ -858,7 +1015,9 @@ impl LiveGame {
         for c in [Color::Black, Color::White] {
             settlement.accept(c).map_err(|e| e.to_string())?;
         }
-        self.notice = Some(Notice::ScoringDeadline);
+        self.notice = Some(Notice::ScoringDeadline {
+            dead: proposal.len(),
+        });
         Ok(())
     }
 
@@ -970,9 +1129,29 @@ pub fn elapsed(start: Millis, end: Millis) -> Duration {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::settings::CreateRequest;
+
+    /// A 9x9 game without time, both seats taken at t = 1000 (events 1 and 2).
+    pub(crate) fn started() -> LiveGame {
+        let settings = CreateRequest {
+            size: Some(9),
+            ..Default::default()
+        }
+        .check(true)
+        .unwrap();
+        let mut g = LiveGame::new("g".into(), settings, ["b".into(), "w".into()], 0);
+        for (seq, color) in [(1, Side::Black), (2, Side::White)] {
+            let join = Event::Join {
+                color,
+                name: String::new(),
+                token: None,
+            };
+            g.apply(seq, &join, 1000).unwrap();
+        }
+        g
+    }
 
     /// A 9x9 game with ten minutes each, both seats taken at t = 1000.
     fn timed_game() -> LiveGame {
@@ -1060,7 +1239,7 @@ mod tests {
         assert_eq!(g.holder("inv"), Some(Holder::Invitation(Color::White)));
         assert_eq!(g.holder("other"), None);
         let join = g
-            .decide(&Action::Join { name: None }, Color::White, Some("fresh"))
+            .decide(&Action::Join { name: None }, Color::White, Some("fresh"), 5)
             .unwrap()
             .unwrap();
         g.apply(1, &join, 10).unwrap();

@@ -39,6 +39,12 @@ pub struct CreateRequest {
     pub name: Option<String>,
     /// Seconds the scoring phase may last before the current marks stand.
     pub scoring_time_limit: Option<u64>,
+    /// Whether the game is an open challenge: listed in the lobby, its open seat taken by
+    /// whoever asks first (default: private, joined by its link).
+    pub public: Option<bool>,
+    /// Whether the creator allows score estimates during play (shown only when both
+    /// players allow them).
+    pub allow_estimate: Option<bool>,
 }
 
 /// A seat played by the built-in Monte-Carlo player.
@@ -71,6 +77,12 @@ pub struct Settings {
     pub bot: Option<BotSeat>,
     /// Seconds the scoring phase may last.
     pub scoring_time_limit: u64,
+    /// An open challenge: listed in the lobby, its open seat taken by whoever asks first.
+    #[serde(default)]
+    pub public: bool,
+    /// The creator allows score estimates during play.
+    #[serde(default)]
+    pub allow_estimate: bool,
 }
 
 /// The longest name a player may give.
@@ -95,6 +107,27 @@ pub fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// A ruleset's name for people, as the lobby, the game page and the review page show it
+/// (the protocol's `title`): `Japanese`, `Ing (GOE)`, `Ikeda area I` ...
+pub fn ruleset_title(n: RulesetName) -> &'static str {
+    match n {
+        RulesetName::TrompTaylor => "Tromp-Taylor",
+        RulesetName::Chinese => "Chinese",
+        RulesetName::Japanese => "Japanese",
+        RulesetName::Korean => "Korean",
+        RulesetName::Aga => "AGA",
+        RulesetName::Ing => "Ing (GOE)",
+        RulesetName::NewZealand => "New Zealand",
+        RulesetName::Wmsg => "WMSG",
+        RulesetName::IkedaArea1 => "Ikeda area I",
+        RulesetName::IkedaArea2 => "Ikeda area II",
+        RulesetName::IkedaArea3 => "Ikeda area III",
+        RulesetName::IkedaTerritory1 => "Ikeda territory I",
+        RulesetName::IkedaTerritory2 => "Ikeda territory II",
+        RulesetName::IkedaTerritory3 => "Ikeda territory III",
+    }
+}
+
 /// The built-in player's display name, which no person may take.
 pub const BOT_NAME: &str = "tengen (bot)";
 
@@ -112,17 +145,24 @@ fn is_invisible_format(c: char) -> bool {
         | '\u{FFF9}'..='\u{FFFB}')
 }
 
-/// A display name: control and text-direction characters removed, runs of white space
-/// made one space, trimmed, at most `MAX_NAME` characters.
-pub fn clean_name(name: &str) -> String {
-    let visible: String = name
+/// Text a person wrote (a name, a chat message): control and text-direction characters
+/// removed, runs of white space (line breaks too) made one space, trimmed.
+pub fn clean_text(text: &str) -> String {
+    let visible: String = text
         .chars()
-        .filter(|&c| !c.is_control() && !is_invisible_format(c))
+        .filter_map(|c| match c {
+            // A line break or tab is white space between words, not nothing.
+            c if c.is_whitespace() => Some(' '),
+            c if c.is_control() || is_invisible_format(c) => None,
+            c => Some(c),
+        })
         .collect();
-    visible
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    visible.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A display name: [`clean_text`], at most `MAX_NAME` characters.
+pub fn clean_name(name: &str) -> String {
+    clean_text(name)
         .chars()
         .take(MAX_NAME)
         .collect::<String>()
@@ -177,6 +217,8 @@ impl CreateRequest {
             creator_name: check_name(self.name.as_deref().unwrap_or(""))?,
             bot: self.bot(coin)?,
             scoring_time_limit: self.scoring_time_limit()?,
+            public: self.public.unwrap_or(false),
+            allow_estimate: self.allow_estimate.unwrap_or(false),
         };
         let rules = settings.rules()?;
         settings.check_handicap(&rules)?;

@@ -175,6 +175,38 @@ fn players(g: &LiveGame) -> Value {
     json!({"black": seat(Color::Black), "white": seat(Color::White)})
 }
 
+/// The pending request to take back moves, or null.
+fn undo_json(g: &LiveGame) -> Value {
+    match g.undo {
+        Some(r) => json!({"by": color_name(r.by), "moves": r.count}),
+        None => Value::Null,
+    }
+}
+
+/// The chat, oldest first.
+fn chat_json(g: &LiveGame) -> Value {
+    g.chat
+        .iter()
+        .map(|l| json!({"seq": l.seq, "color": color_name(l.color), "text": l.text, "at": l.at}))
+        .collect()
+}
+
+/// Who allows score estimates during play, and whether both do.
+fn estimate_json(g: &LiveGame) -> Value {
+    let [b, w] = g.estimate_allowed;
+    json!({"black": b, "white": w, "allowed": b && w})
+}
+
+/// The seat a stranger may take in an open challenge, if there is one.
+pub fn open_seat(g: &LiveGame) -> Option<Color> {
+    if !g.settings.public || g.phase() != crate::live::PhaseName::Waiting {
+        return None;
+    }
+    [Color::Black, Color::White].into_iter().find(|c| {
+        !g.joined[c.index()] && g.invitations[c.index()].as_ref().is_some_and(|i| !i.spent)
+    })
+}
+
 /// The full snapshot at `now`.
 pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
     let size = g.size();
@@ -187,7 +219,7 @@ pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
         "seq": g.seq,
         "size": g.settings.size,
         "ruleset": name.name(),
-        "ruleset_title": name.sgf_name(),
+        "ruleset_title": crate::settings::ruleset_title(name),
         "summary": name.summary(),
         "rules": rules.entries().into_iter().collect::<std::collections::BTreeMap<_, _>>(),
         "komi": rules.komi.points(),
@@ -210,6 +242,12 @@ pub fn snapshot(g: &LiveGame, now: Millis) -> Value {
         "score": final_report.map(|r| score_json(&r, size)),
         "notice": g.notice.map(|n| json!({"code": n.code(), "message": n.message()})),
         "resumptions": g.resumptions,
+        "public": g.settings.public,
+        "open_seat": open_seat(g).map(color_name),
+        "undo": undo_json(g),
+        "can_undo": {"black": g.may_ask_undo(Color::Black), "white": g.may_ask_undo(Color::White)},
+        "chat": chat_json(g),
+        "estimate": estimate_json(g),
         "created": g.created,
         "updated": g.updated,
     })
@@ -221,6 +259,7 @@ pub fn summary(g: &LiveGame) -> Value {
         "id": g.id,
         "size": g.settings.size,
         "ruleset": g.settings.ruleset_name().name(),
+        "ruleset_title": crate::settings::ruleset_title(g.settings.ruleset_name()),
         "komi": g.game.rules().komi.points(),
         "handicap": g.settings.handicap,
         "time": g.settings.time,
@@ -228,6 +267,8 @@ pub fn summary(g: &LiveGame) -> Value {
         "result": g.game.result().map(|r| r.to_string()),
         "moves": g.game.moves().len(),
         "players": players(g),
+        "public": g.settings.public,
+        "open_seat": open_seat(g).map(color_name),
         "created": g.created,
         "updated": g.updated,
     })

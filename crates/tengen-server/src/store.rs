@@ -135,6 +135,12 @@ const SCHEMA: &[&str] = &[
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status, updated)",
     "CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)",
+    // Open challenges: games listed in the lobby until their open seat is taken (a row
+    // whose game started, ended or was cancelled is only read past, then dropped).
+    "CREATE TABLE IF NOT EXISTS challenges (
+        game_id TEXT PRIMARY KEY,
+        created BIGINT NOT NULL
+    )",
     // Each server's last sign of life: a restart after none was alive knows how long the
     // games' clocks were stopped.
     "CREATE TABLE IF NOT EXISTS nodes (
@@ -440,6 +446,39 @@ impl Store {
             "SELECT id FROM games WHERE status = $1 ORDER BY updated DESC, id LIMIT $2",
         )
         .bind(status)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get("id")).collect()
+    }
+
+    /// Lists game `id`, created at `created`, as an open challenge.
+    pub async fn list_challenge(&self, id: &str, created: i64) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO challenges (game_id, created) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(created)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Takes game `id` off the list of open challenges.
+    pub async fn drop_challenge(&self, id: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM challenges WHERE game_id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The ids of open challenges whose games are unfinished, newest first.
+    pub async fn challenges(&self, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT c.game_id AS id FROM challenges c JOIN games g ON g.id = c.game_id
+             WHERE g.status = 'active' ORDER BY c.created DESC, c.game_id LIMIT $1",
+        )
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
