@@ -7,7 +7,9 @@
 //!   server's bot and `tengen match`;
 //! - [`random`]: a uniformly random legal player, a sparring partner for tests;
 //! - [`playout`]: light and heavy random playouts on the bare board, the inner loop of both
-//!   the player and the estimator (and the board's speed benchmark);
+//!   the player and the estimator (and the board's speed benchmark); [`guided`]: the
+//!   player's playout policy (captures, escapes, nakade, the 3x3 shapes of [`pattern`], no
+//!   self-atari);
 //! - [`estimate`]: the dead-stone estimator, built on exact unconditional life
 //!   (`tengen::life`), capture reading ([`reading`]), the finishing moves a count needs
 //!   ([`finish`]) and playout ownership. It lives with the player rather than in the rules
@@ -22,8 +24,11 @@
 pub mod estimate;
 pub mod finish;
 pub mod free_handicap;
+pub mod guided;
 pub mod mcts;
+pub mod pattern;
 pub mod playout;
+pub mod priors;
 pub mod random;
 pub mod reading;
 
