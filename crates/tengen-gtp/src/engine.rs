@@ -385,10 +385,27 @@ impl Engine {
         if self.game.is_over() {
             return Err(explain(&Illegal::GameOver));
         }
-        let mv = scoring::cleanup_move(&self.game, color, &mut self.rng);
+        let start = Instant::now();
+        let mv = match self.player {
+            Player::Random => scoring::cleanup_move(&self.game, color, &mut self.rng),
+            // The Monte-Carlo player captures the dead stones first, then plays its own
+            // move, which passes only when nothing is left to play (a random move could
+            // fill its own liberties or throw stones into the opponent's area).
+            Player::MonteCarlo { .. } => match scoring::capture_target(&self.game, color) {
+                Some(p) => tengen::Move::Play(p),
+                None => match self.generate(color) {
+                    Some(mv) => mv,
+                    None => {
+                        let _ = self.game.resign(color);
+                        return Ok("resign".into());
+                    }
+                },
+            },
+        };
         self.game
             .play_as(color, mv)
             .map_err(|e| format!("internal error: the generated move is illegal: {e}"))?;
+        let _ = self.clock.spend(color, start.elapsed());
         Ok(mv.to_gtp(self.game.size()).unwrap_or_default())
     }
 

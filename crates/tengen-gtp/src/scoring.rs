@@ -63,34 +63,24 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     Some(points)
 }
 
-/// `kgs-genmove_cleanup`: like `genmove`, but while opponent stones the estimator calls
-/// dead remain on the board it plays on their liberties first, to capture them, and it never
-/// passes then. Without dead stones left it is the random player's move.
+/// `kgs-genmove_cleanup` of the random player: like `genmove`, but while opponent stones
+/// the estimator calls dead remain on the board it plays on their liberties first, to
+/// capture them, and it never passes then. Without dead stones left it is the random
+/// player's move. (The Monte-Carlo player takes [`capture_target`] and otherwise its own
+/// move: see the engine.)
 pub fn cleanup_move(game: &Game, color: Color, rng: &mut Rng) -> Move {
     let e = current_estimate(game);
     let board = game.board();
     let size = board.size();
-    let dead_opponent: Vec<Point> = e
-        .dead
-        .iter()
-        .copied()
-        .filter(|&p| board.get(p) == Some(color.opponent()))
-        .collect();
-    if dead_opponent.is_empty() {
+    let dead = dead_opponent(game, &e, color);
+    if dead.is_empty() {
         return tengen_player::random::choose(game, color, rng);
     }
-    // Liberties of the dead stones first, then any other play the random player would
-    // make, then any legal play at all.
-    let mut targets: Vec<Point> = dead_opponent
-        .iter()
-        .flat_map(|&p| board.chain_liberties(p))
-        .collect();
-    targets.sort();
-    targets.dedup();
-    let legal = |p: &Point| game.legal_as(color, Move::Play(*p)).is_ok();
-    if let Some(p) = targets.into_iter().find(legal) {
+    if let Some(p) = first_legal_liberty(game, color, &dead) {
         return Move::Play(p);
     }
+    // Then any other play the random player would make, then any legal play at all.
+    let legal = |p: &Point| game.legal_as(color, Move::Play(*p)).is_ok();
     match tengen_player::random::choose(game, color, rng) {
         Move::Pass => size
             .all_points()
@@ -98,4 +88,35 @@ pub fn cleanup_move(game: &Game, color: Color, rng: &mut Rng) -> Move {
             .map_or(Move::Pass, Move::Play),
         play => play,
     }
+}
+
+/// A legal play of `color` on a liberty of opponent stones the estimator calls dead, the
+/// first in the board's order: what cleanup plays while such stones remain.
+pub fn capture_target(game: &Game, color: Color) -> Option<Point> {
+    let e = current_estimate(game);
+    first_legal_liberty(game, color, &dead_opponent(game, &e, color))
+}
+
+/// The opponent stones of `color` that the estimate `e` calls dead.
+fn dead_opponent(game: &Game, e: &Estimate, color: Color) -> Vec<Point> {
+    let board = game.board();
+    e.dead
+        .iter()
+        .copied()
+        .filter(|&p| board.get(p) == Some(color.opponent()))
+        .collect()
+}
+
+/// The first liberty of the chains of `stones` where `color` may play.
+fn first_legal_liberty(game: &Game, color: Color, stones: &[Point]) -> Option<Point> {
+    let board = game.board();
+    let mut targets: Vec<Point> = stones
+        .iter()
+        .flat_map(|&p| board.chain_liberties(p))
+        .collect();
+    targets.sort();
+    targets.dedup();
+    targets
+        .into_iter()
+        .find(|p| game.legal_as(color, Move::Play(*p)).is_ok())
 }

@@ -1167,6 +1167,42 @@ fn genmove_cleanup_captures_dead_stones_before_passing() {
     assert_eq!(e.execute("color A3").unwrap().trim(), "= empty");
 }
 
+#[test]
+fn genmove_cleanup_of_the_monte_carlo_player_passes_once_nothing_is_left() {
+    // The finished 5x5 game with White's dead A3 in Black's area, Tromp-Taylor rules
+    // (Black's area is columns A and B, 10 points; White's C to E, 15), with komi -5.5 so
+    // that Black wins by 0.5 once A3 is gone. Cleanup captures A3 on its liberties A2 and
+    // A4; then nothing is left that the count would see: the Monte-Carlo player passes
+    // (the random player played on in its own area).
+    let player = tengen_gtp::Player::MonteCarlo {
+        playouts: Some(400),
+        resign_below: 0.0,
+    };
+    let mut e = engine().with_player(player);
+    finished(&mut e);
+    assert_eq!(e.execute("komi -5.5").unwrap().trim(), "=");
+    let mut answers = Vec::new();
+    for _ in 0..4 {
+        let r = e.execute("kgs-genmove_cleanup b").unwrap();
+        answers.push(r.trim().to_string());
+        if r.trim() == "= pass" {
+            break;
+        }
+        e.execute("play w pass").unwrap();
+    }
+    assert_eq!(
+        e.execute("color A3").unwrap().trim(),
+        "= empty",
+        "{answers:?}"
+    );
+    assert_eq!(
+        answers.last().map(String::as_str),
+        Some("= pass"),
+        "{answers:?}"
+    );
+    assert_eq!(answers.len(), 3, "two captures and a pass: {answers:?}");
+}
+
 /// `loadsgf FILE [MOVE]` takes size, komi and the position before move MOVE from a
 /// record; `printsgf [FILE]` writes the game back; a missing or damaged file is refused
 /// with its name.

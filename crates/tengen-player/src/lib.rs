@@ -3,11 +3,14 @@
 //! The `tengen` crate decides exactly what the rules decide: which moves are legal, what a
 //! position counts. Playing well and judging which stones are dead are not rules, so they
 //! live here, above it:
-//! - [`mcts`]: the Monte-Carlo player (UCT tree search with RAVE) behind `genmove`, the
-//!   server's bot and `tengen match`;
+//! - [`mcts`]: the Monte-Carlo player (UCT tree search with RAVE and the [`priors`])
+//!   behind `genmove`, the server's bot and `tengen match`; [`endgame`]: what it must
+//!   still play before it passes (open borders, dame, dead stones to capture, teire);
 //! - [`random`]: a uniformly random legal player, a sparring partner for tests;
 //! - [`playout`]: light and heavy random playouts on the bare board, the inner loop of both
-//!   the player and the estimator (and the board's speed benchmark);
+//!   the player and the estimator (and the board's speed benchmark); [`guided`]: the
+//!   player's playout policy (captures, escapes, nakade, the 3x3 shapes of [`pattern`], no
+//!   self-atari);
 //! - [`estimate`]: the dead-stone estimator, built on exact unconditional life
 //!   (`tengen::life`), capture reading ([`reading`]), the finishing moves a count needs
 //!   ([`finish`]) and playout ownership. It lives with the player rather than in the rules
@@ -19,11 +22,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod endgame;
 pub mod estimate;
 pub mod finish;
 pub mod free_handicap;
+pub mod guided;
 pub mod mcts;
+pub mod pattern;
 pub mod playout;
+pub mod priors;
 pub mod random;
 pub mod reading;
 pub mod semeai;

@@ -224,14 +224,14 @@ fn captured_hash(b: &Board, mut h: u64, heads: &[Idx], opp: Color) -> u64 {
 /// generator and the superko set. Create one per thread and run many playouts with it.
 #[derive(Clone, Debug)]
 pub struct Playouts {
-    board: Board,
-    empties: [Idx; CELLS],
-    n_empty: usize,
-    rng: Rng,
+    pub(crate) board: Board,
+    pub(crate) empties: [Idx; CELLS],
+    pub(crate) n_empty: usize,
+    pub(crate) rng: Rng,
     superko: SuperkoSet,
     /// For the last playout run by [`Playouts::light_amaf`]: who first played on each
     /// point (0 none, 1 Black, 2 White), by padded index.
-    first: [u8; CELLS],
+    pub(crate) first: [u8; CELLS],
 }
 
 impl Playouts {
@@ -404,7 +404,7 @@ impl Playouts {
 /// Whether a play of `c` on the empty point `i` is acceptable under simple ko (module
 /// documentation).
 #[inline]
-fn acceptable_light(b: &Board, i: Idx, c: Color) -> bool {
+pub(crate) fn acceptable_light(b: &Board, i: Idx, c: Color) -> bool {
     let counts = b.neighbour_counts(i);
     if counts.empty() > 0 {
         // Not an eye, not suicide, and not the ko point (whose neighbours are all
@@ -471,7 +471,7 @@ impl Playouts {
     }
 
     /// The tactical answer of `c` to the opponent's play on `last` (0: none), if any.
-    fn answer(&mut self, last: Idx, c: Color) -> Option<Idx> {
+    pub(crate) fn answer(&mut self, last: Idx, c: Color) -> Option<Idx> {
         let b = &self.board;
         let opp = Cell::stone(c.opponent());
         if last == 0 || b.cell(last) != opp {
@@ -553,7 +553,7 @@ impl Playouts {
 
 /// Whether a play of `c` on the empty point `i` leaves its chain of two or more stones
 /// with a single liberty without capturing anything.
-fn self_atari(b: &Board, i: Idx, c: Color) -> bool {
+pub(crate) fn self_atari(b: &Board, i: Idx, c: Color) -> bool {
     let counts = b.neighbour_counts(i);
     if counts.empty() >= 2 || b.would_capture(i, c) {
         return false;
@@ -565,7 +565,7 @@ fn self_atari(b: &Board, i: Idx, c: Color) -> bool {
 
 /// The liberties the chain of a stone of `c` on the empty point `i` would have (ignoring
 /// captures), counted up to `cap`.
-fn liberties_after(b: &Board, i: Idx, c: Color, cap: usize) -> usize {
+pub(crate) fn liberties_after(b: &Board, i: Idx, c: Color, cap: usize) -> usize {
     let mut libs = [0 as Idx; 8];
     let mut n = 0;
     let own = Cell::stone(c);
