@@ -364,6 +364,31 @@ async function twoPlayers(base) {
   }
 }
 
+/** The empty points of `rows` (the snapshot's board: 'X' Black, 'O' White, '.' empty) that
+ * touch stones of both colours: an open border or an unfilled dame. */
+function openBorder(rows) {
+  const at = (x, y) => (rows[y] || '')[x];
+  const out = [];
+  rows.forEach((row, y) => [...row].forEach((c, x) => {
+    if (c !== '.') return;
+    const near = [at(x - 1, y), at(x + 1, y), at(x, y - 1), at(x, y + 1)];
+    if (near.includes('X') && near.includes('O')) out.push(`${x},${y}`);
+  }));
+  return out;
+}
+
+/** Checks the built-in player's pass, if the last move was one: under Chinese rules it may
+ * pass only when no border is open, no dame is left and the stones it needs captured are
+ * off the board, so no empty point may touch both colours. Returns whether it had passed. */
+async function checkBotPass(page, base, id) {
+  const snap = await (await page.request.get(`${base}/api/games/${id}`)).json();
+  const last = snap.moves[snap.moves.length - 1];
+  if (!last || last.color !== 'white' || last.point !== 'pass') return false;
+  assert.deepEqual(openBorder(snap.board), [],
+    `the built-in player passed at move ${snap.moves.length} with open points:\n${snap.board.join('\n')}`);
+  return true;
+}
+
 async function againstBot(base) {
   const errors = [];
   const a = await newPlayer({ width: 1200, height: 860 });
@@ -372,8 +397,10 @@ async function againstBot(base) {
   try {
     await createGame(A, base, { name: 'Carol', size: 9, ruleset: 'chinese', color: 'black', time: 'none', opponent: 'bot', playouts: 100 });
     await waitPhase(A, /Your move/);
+    const id = await A.evaluate(() => location.pathname.split('/').pop());
     const opening = ['E5', 'C3', 'G7', 'C7', 'G3'];
     let turns = 0;
+    let botPasses = 0;
     for (;;) {
       // Wait until it is our move, or the game is over.
       await A.waitForFunction(() => {
@@ -383,6 +410,7 @@ async function againstBot(base) {
         const controls = !document.querySelector('[data-testid="play-controls"]').hidden;
         return done || scoring || (controls && !pass.disabled);
       }, null, { timeout: 120000 });
+      if (await checkBotPass(A, base, id)) botPasses++;
       if (await A.isVisible(tid('result-panel'))) break;
       if (await A.isVisible(tid('scoring-panel'))) {
         if (await A.isEnabled(tid('accept-button'))) await A.click(tid('accept-button'));
@@ -415,6 +443,9 @@ async function againstBot(base) {
     }
     const result = await A.textContent(tid('result'));
     assert.match(result, /wins|Draw|No result/, `a result: ${result}`);
+    // Black stopped playing after five stones: the game ended by the player's own pass,
+    // checked above, not by a resignation at the turn limit.
+    assert.ok(botPasses >= 1 && turns <= 40, `the built-in player finished the game (passes ${botPasses}, turns ${turns})`);
     const name = await A.textContent(tid('name-white'));
     assert.match(name, /bot|Built-in/i, `White is the built-in player: ${name}`);
     await shot(A, 'bot-game-finished');
