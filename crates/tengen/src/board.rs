@@ -408,6 +408,12 @@ impl Board {
         self.on_board[c.index()]
     }
 
+    /// The numbers of black and white stones on the board, in that order.
+    #[inline]
+    pub fn stone_counts(&self) -> [u16; 2] {
+        self.on_board
+    }
+
     /// The head of the chain through the stone at `i` (0 if `i` holds no stone).
     #[inline]
     pub fn chain_head(&self, i: Idx) -> Idx {
@@ -538,6 +544,16 @@ impl Board {
             .filter(|ch| ch.libs == 1)
             .map(|ch| ch.stones)
             .sum()
+    }
+
+    /// The numbers of black and white stones after `c` plays on the empty point `i`
+    /// (its captures, or its suicide, made).
+    pub fn stone_counts_after(&self, i: Idx, c: Color) -> [u16; 2] {
+        let mut n = self.on_board;
+        n[c.index()] += 1;
+        n[c.opponent().index()] -= self.capture_count(i, c);
+        n[c.index()] -= self.suicide_count(i, c);
+        n
     }
 
     /// Number of own stones step 3 would remove if `c` played on the empty point `i`

@@ -496,11 +496,16 @@ impl Game {
                     | KoRule::NaturalSituational
                     | KoRule::CapturePositional
             );
+        // A plain play adds one stone of `color`: if no earlier position had the numbers of
+        // stones that makes, none of them can recur.
+        let mut after = self.board.stone_counts();
+        after[color.index()] += 1;
+        let may_recur = self.positions.may_have_stones(after);
         for (slot, i) in out.iter_mut().zip(self.board.indices()) {
             *slot = !blocked
                 && self.board.cell(i) == Cell::Empty
                 && if plain_rule && self.board.plain_play(i, color) {
-                    self.plain_play_legal(rule, i, color)
+                    self.plain_play_legal(rule, may_recur, i, color)
                 } else {
                     self.check(color, Move::Play(self.board.point(i))).is_ok()
                 };
@@ -508,12 +513,14 @@ impl Game {
     }
 
     /// Whether a play on `i` that captures nothing and is no suicide is legal under the
-    /// repetition `rule` (one that compares positions, or simple ko).
+    /// repetition `rule` (one that compares positions, or simple ko); `may_recur` is false
+    /// when no earlier position has as many stones of each colour as the play would make.
     #[inline]
-    fn plain_play_legal(&self, rule: KoRule, i: Idx, color: Color) -> bool {
+    fn plain_play_legal(&self, rule: KoRule, may_recur: bool, i: Idx, color: Color) -> bool {
         match rule {
             // Only a capture can retake a ko or, under Ikeda's rule 4, repeat a position.
             KoRule::Simple | KoRule::CapturePositional => true,
+            _ if !may_recur => true,
             _ => {
                 let hash = self.board.hash() ^ crate::board::stone_key(i, color);
                 !ko::may_repeat(rule, &self.positions, color, hash)
@@ -888,6 +895,13 @@ impl Game {
     /// it may make would otherwise give every legality check an 11 KB stack frame.
     #[inline(never)]
     fn check_superko(&self, rule: KoRule, i: Idx, color: Color) -> Result<Checked, Illegal> {
+        // No earlier position has the numbers of stones this play makes: none can recur.
+        if !self
+            .positions
+            .may_have_stones(self.board.stone_counts_after(i, color))
+        {
+            return Ok(Checked { cycle: None });
+        }
         let hash = self.board.hash_after(i, color);
         let candidate = || {
             let mut b = self.board.clone();
@@ -965,17 +979,18 @@ impl Game {
         let k = |q: Point| q.y as usize * w + q.x as usize;
         let stone = std::iter::once((k(p), Some(color)));
         let hash = self.board.hash();
+        let stones = self.board.stone_counts();
         let removed = if self.removing.is_empty() {
             // Most plays remove nothing: one point, without a chain of iterators.
             self.positions
-                .push_changed(stone, hash, to_move, Some(color));
+                .push_changed(stone, hash, stones, to_move, Some(color));
             Removed::NONE
         } else {
             self.removing.sort_unstable();
             // The stone first: a suicide removes it again.
             let changes = stone.chain(self.removing.iter().map(|&q| (k(q), None)));
             self.positions
-                .push_changed(changes, hash, to_move, Some(color));
+                .push_changed(changes, hash, stones, to_move, Some(color));
             let removed = Removed::of(&self.removing);
             self.removing.clear();
             removed
@@ -1006,8 +1021,9 @@ impl Game {
         }
         let creator = self.positions.creator(self.positions.len() - 1);
         let hash = self.board.hash();
+        let stones = self.board.stone_counts();
         self.positions
-            .push_changed(std::iter::empty(), hash, color.opponent(), creator);
+            .push_changed(std::iter::empty(), hash, stones, color.opponent(), creator);
         self.moves.push(MoveRecord {
             color,
             mv: Move::Pass,

@@ -223,6 +223,41 @@ pub struct Positions {
     /// The latest entry with each hash; `Entry::prev` links to earlier ones with the same
     /// hash.
     latest: Latest,
+    /// Which numbers of stones the positions have held, roughly: a position can only recur
+    /// with the same number of each colour's stones.
+    counts: Counts,
+}
+
+/// For every number of black stones, the least and the greatest number of white stones of
+/// a recorded position with that many black stones. A superset of the pairs recorded (a
+/// taken-back position stays in it), so that "no such pair" is certain and lets a
+/// repetition rule pass a play without a probe of the hash table: most plays of a game
+/// make a pair of counts no earlier position had.
+#[derive(Clone, Debug, Default)]
+struct Counts {
+    white_range: Vec<(u16, u16)>,
+}
+
+impl Counts {
+    /// Notes a position with `stones` (black, white).
+    #[inline(always)]
+    fn note(&mut self, [black, white]: [u16; 2]) {
+        let b = black as usize;
+        if b >= self.white_range.len() {
+            self.white_range.resize(b + 1, (u16::MAX, 0));
+        }
+        let range = &mut self.white_range[b];
+        range.0 = range.0.min(white);
+        range.1 = range.1.max(white);
+    }
+
+    /// Whether some noted position may have had exactly `stones` (black, white).
+    #[inline]
+    fn may_hold(&self, [black, white]: [u16; 2]) -> bool {
+        self.white_range
+            .get(black as usize)
+            .is_some_and(|&(least, most)| (least..=most).contains(&white))
+    }
 }
 
 impl Clone for Positions {
@@ -235,6 +270,7 @@ impl Clone for Positions {
             log: self.log.clone(),
             entries: self.entries.clone(),
             latest: self.latest.clone(),
+            counts: self.counts.clone(),
         }
     }
 }
@@ -262,8 +298,9 @@ impl Positions {
             log: Vec::with_capacity(MOVES),
             entries: Vec::with_capacity(MOVES),
             latest: Latest::with_room(TABLE),
+            counts: Counts::default(),
         };
-        p.record(start.hash(), to_move, None);
+        p.record(start.hash(), start.stone_counts(), to_move, None);
         p
     }
 
@@ -286,7 +323,8 @@ impl Positions {
 
     /// Adds the facts of the position whose changes end the log.
     #[inline(always)]
-    fn record(&mut self, hash: u64, to_move: Color, creator: Option<Color>) {
+    fn record(&mut self, hash: u64, stones: [u16; 2], to_move: Color, creator: Option<Color>) {
+        self.counts.note(stones);
         let s = self.entries.len() as u32;
         let prev = self.latest.insert(hash, s, &self.entries);
         self.entries.push(Entry {
@@ -303,7 +341,7 @@ impl Positions {
     /// way).
     pub fn push(&mut self, board: &Board, to_move: Color, creator: Option<Color>) {
         self.log_difference(board);
-        self.record(board.hash(), to_move, creator);
+        self.record(board.hash(), board.stone_counts(), to_move, creator);
     }
 
     /// Logs the points where `board` differs from the last position.
@@ -318,19 +356,29 @@ impl Positions {
 
     /// Records the position after the next move as the last one with some points changed
     /// (`k` is the row-major index `y * width + x`), in order: a point changed twice ends
-    /// as the second change says.
+    /// as the second change says. `stones` are the position's numbers of black and white
+    /// stones ([`Board::stone_counts`]).
     #[inline(always)]
     pub fn push_changed(
         &mut self,
         changes: impl IntoIterator<Item = (usize, Option<Color>)>,
         hash: u64,
+        stones: [u16; 2],
         to_move: Color,
         creator: Option<Color>,
     ) {
         for (k, c) in changes {
             self.log.push((k << 2) as u16 | bits(c));
         }
-        self.record(hash, to_move, creator);
+        self.record(hash, stones, to_move, creator);
+    }
+
+    /// Whether some recorded position may have held exactly `stones` black and white
+    /// stones. False is certain: no position with those numbers was recorded, so none
+    /// can recur (true may still have no such position).
+    #[inline]
+    pub fn may_have_stones(&self, stones: [u16; 2]) -> bool {
+        self.counts.may_hold(stones)
     }
 
     /// Forgets the last position, when its move is taken back (`P_0` always stays). Costs
@@ -356,6 +404,7 @@ impl Positions {
     /// Makes the last position `board` (after a change no move explains, such as a forced
     /// stone on an occupied point).
     pub fn repack_last(&mut self, board: &Board) {
+        self.counts.note(board.stone_counts());
         let s = self.entries.len() - 1;
         if s == 0 {
             self.start = pack(board).0;
@@ -374,7 +423,7 @@ impl Positions {
             // Unlink from the old hash chain (it is the latest entry there) and relink.
             self.latest.unlink(old.hash, old.prev, &self.entries);
             self.entries.pop();
-            self.record(board.hash(), old.to_move, old.creator);
+            self.record(board.hash(), board.stone_counts(), old.to_move, old.creator);
         }
     }
 
@@ -515,7 +564,7 @@ mod tests {
             } else {
                 (state >> 20) << 12
             };
-            p.push_changed(std::iter::empty(), h, Color::White, None);
+            p.push_changed(std::iter::empty(), h, [0, 0], Color::White, None);
             hashes.push(h);
             if t % 7 == 0 {
                 let mut b = Board::new(Size::square(9).unwrap());
@@ -563,14 +612,20 @@ mod tests {
             b.play_unchecked_with(b.idx(q), c, |s, _| removed.push(Board::point_of(s, 6)));
             let changes = std::iter::once((k(q), Some(c)));
             let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
-            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            p.push_changed(changes, b.hash(), b.stone_counts(), c.opponent(), Some(c));
             boards.push(b.clone());
         }
         // A point changed twice ends as the second change says.
         let q = Point::new(4, 4);
         b.play_unchecked(b.idx(q), Color::Black);
         let twice = [(k(q), Some(Color::White)), (k(q), Some(Color::Black))];
-        p.push_changed(twice, b.hash(), Color::White, Some(Color::Black));
+        p.push_changed(
+            twice,
+            b.hash(),
+            b.stone_counts(),
+            Color::White,
+            Some(Color::Black),
+        );
         boards.push(b.clone());
         b = Board::from_text("X . . . O\n. . . . .\n. . . . .\n. . . . .\n. . . . .").unwrap();
         p.push(&b, Color::Black, Some(Color::White));
@@ -622,7 +677,7 @@ mod tests {
             b.play_unchecked_with(i, c, |s, _| removed.push(Board::point_of(s, 5)));
             let changes = std::iter::once((k(q), Some(c)));
             let changes = changes.chain(removed.iter().map(|&r| (k(r), None)));
-            p.push_changed(changes, b.hash(), c.opponent(), Some(c));
+            p.push_changed(changes, b.hash(), b.stone_counts(), c.opponent(), Some(c));
             if p.len() == 2 * EVERY + 1 {
                 // P_(2 EVERY) becomes a board no move explains.
                 b = Board::new(size);
@@ -647,6 +702,53 @@ mod tests {
         }
     }
 
+    /// The numbers of stones: every recorded position's pair is held (taken-back ones may
+    /// stay), and a pair no position had is not, worked by hand on a 9x9 board.
+    #[test]
+    fn stone_numbers_never_miss_a_recorded_position() {
+        let size = Size::square(9).unwrap();
+        let mut b = Board::new(size);
+        let mut p = Positions::new(&b, Color::Black);
+        // Empty board: only (0 black, 0 white).
+        assert!(p.may_have_stones([0, 0]));
+        assert!(!p.may_have_stones([1, 0]) && !p.may_have_stones([0, 1]));
+        let k = |q: Point| q.y as usize * 9 + q.x as usize;
+        let mut play = |b: &mut Board, p: &mut Positions, x: u8, y: u8, c: Color| {
+            let q = Point::new(x, y);
+            b.play_unchecked(b.idx(q), c);
+            p.push_changed(
+                [(k(q), Some(c))],
+                b.hash(),
+                b.stone_counts(),
+                c.opponent(),
+                Some(c),
+            );
+        };
+        play(&mut b, &mut p, 2, 2, Color::Black);
+        play(&mut b, &mut p, 6, 6, Color::White);
+        play(&mut b, &mut p, 2, 6, Color::Black);
+        // Recorded: (0,0), (1,0), (1,1), (2,1). For 1 black stone the white range is 0..=1.
+        for pair in [[0, 0], [1, 0], [1, 1], [2, 1]] {
+            assert!(p.may_have_stones(pair), "{pair:?}");
+        }
+        for pair in [[0, 1], [2, 0], [2, 2], [3, 1], [1, 2]] {
+            assert!(!p.may_have_stones(pair), "{pair:?}");
+        }
+        // A taken-back position may stay (a superset is safe); what follows is held.
+        p.pop();
+        assert!(p.may_have_stones([2, 1]));
+        // A last position repacked from a board no move explains: three white stones.
+        let mut text = String::from("O O O . . . . . .");
+        for _ in 0..8 {
+            text.push_str("\n. . . . . . . . .");
+        }
+        b = Board::from_text(&text).unwrap();
+        assert_eq!(b.stone_counts(), [0, 3]);
+        assert!(!p.may_have_stones([0, 3]));
+        p.repack_last(&b);
+        assert!(p.may_have_stones([0, 3]));
+    }
+
     /// Room reserved for a number of moves that is not a power of two (as a record reader
     /// asks) keeps the table usable: every position is found again.
     #[test]
@@ -659,7 +761,7 @@ mod tests {
                 .map(|t| t.wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 .collect();
             for &h in &hashes {
-                p.push_changed(std::iter::empty(), h, Color::White, None);
+                p.push_changed(std::iter::empty(), h, [0, 0], Color::White, None);
             }
             for (t, &h) in hashes.iter().enumerate() {
                 assert_eq!(p.with_hash(h).collect::<Vec<_>>(), [t + 1], "{moves}");
