@@ -713,7 +713,7 @@ mod tests {
         assert!(p.may_have_stones([0, 0]));
         assert!(!p.may_have_stones([1, 0]) && !p.may_have_stones([0, 1]));
         let k = |q: Point| q.y as usize * 9 + q.x as usize;
-        let mut play = |b: &mut Board, p: &mut Positions, x: u8, y: u8, c: Color| {
+        let play = |b: &mut Board, p: &mut Positions, x: u8, y: u8, c: Color| {
             let q = Point::new(x, y);
             b.play_unchecked(b.idx(q), c);
             p.push_changed(
