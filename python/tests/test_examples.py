@@ -145,7 +145,7 @@ def test_ing_refuses_the_immediate_retake_by_etiquette_a1():
     g = tengen.Game.from_text(KO, "black", "ing")
     g.play("C4")
     r = g.why_illegal("B4")
-    assert (r.rule, r.recreates, r.retakes, r.earlier_move) == ("ko", 0, 1, 1)
+    assert (r.rule, r.recreates, r.retakes, r.earlier_move) == ("ko", 0, 1, 0)
     assert r.message == (
         "ko (cycle-set rules, etiquette A1): this play would retake the ko taken at move 1 at "
         "once, an obvious cycle set (recreating the starting position)"

@@ -29,7 +29,8 @@ def test_simple_ko_names_the_ko_taken_and_the_position_recreated():
     g = ko_game("japanese")
     r = g.why_illegal("B4")
     assert (r.rule, r.ko_rule, r.move) == ("ko", "simple", "B4")
-    assert (r.retakes, r.recreates, r.earlier_move) == (3, 2, 3)
+    # earlier_move names the position that would recur, as the server does.
+    assert (r.retakes, r.recreates, r.earlier_move) == (3, 2, 2)
     assert r.message == (
         "ko: this play would retake the ko taken at move 3 at once "
         "(recreating the position after move 2)"
@@ -37,7 +38,7 @@ def test_simple_ko_names_the_ko_taken_and_the_position_recreated():
     with pytest.raises(tengen.IllegalMove) as e:
         g.play("B4")
     assert e.value.refusal.message == r.message
-    assert e.value.earlier_move == 3
+    assert e.value.earlier_move == 2
     assert isinstance(e.value, ValueError)
 
 

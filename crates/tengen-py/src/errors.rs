@@ -56,8 +56,10 @@ pub struct Refusal {
     /// The move refused, as a vertex (or `"pass"`).
     pub r#move: String,
     /// The earlier move the refusal names, if any (1 for the first move; 0 means the
-    /// starting position): the move after which the repeated position arose, the ko taken,
-    /// the capture whose cycle set holds the point, the counteracted play.
+    /// starting position), as the server and the command line name it: for a ko or
+    /// superko the move after which the position that would recur arose (`recreates`),
+    /// the capture whose cycle set holds the point, the counteracted play, the ko taken
+    /// in confirmation play.
     pub earlier_move: Option<usize>,
     /// For a repetition: the move after which the position that would recur arose (0 for
     /// the start).
@@ -105,18 +107,7 @@ impl Refusal {
             } => (Some(*recreates), *retakes),
             _ => (None, None),
         };
-        let earlier_move = match why {
-            Illegal::Ko {
-                retakes: Some(m), ..
-            } => Some(*m),
-            Illegal::Ko { recreates, .. } => Some(*recreates),
-            Illegal::CycleSet { capture_move } => Some(*capture_move),
-            Illegal::DisallowedCapture {
-                counteracted_move, ..
-            } => Some(*counteracted_move),
-            Illegal::ConfirmationKo { taken_at } => Some(*taken_at),
-            _ => None,
-        };
+        let earlier_move = why.earlier_move();
         Refusal {
             rule: rule_name(why).to_string(),
             ko_rule: match why {

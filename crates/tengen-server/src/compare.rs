@@ -517,20 +517,6 @@ pub fn row_index(name: RulesetName) -> usize {
         .unwrap_or(0)
 }
 
-/// The move after which the position a refused repetition would recreate arose.
-pub fn earlier_move(why: &tengen::Illegal) -> Option<usize> {
-    use tengen::Illegal;
-    match why {
-        Illegal::Ko { recreates, .. } => Some(*recreates),
-        Illegal::CycleSet { capture_move } => Some(*capture_move),
-        Illegal::DisallowedCapture {
-            counteracted_move, ..
-        } => Some(*counteracted_move),
-        Illegal::ConfirmationKo { taken_at } => Some(*taken_at),
-        _ => None,
-    }
-}
-
 /// The result under the game's rules, and the count it comes from: a long cycle's ruling
 /// if one ended the game, otherwise the score of the final position.
 fn scored(

@@ -304,7 +304,7 @@ fn illegal(e: &Illegal, vertex: &str) -> ApiError {
     )
     .with("rule", rule_name(e))
     .with("point", vertex);
-    match crate::compare::earlier_move(e) {
+    match e.earlier_move() {
         Some(m) => err.with("earlier_move", m as u64),
         None => err,
     }
@@ -1135,32 +1135,23 @@ pub(crate) mod tests {
 
     /// A 9x9 game without time, both seats taken at t = 1000 (events 1 and 2).
     pub(crate) fn started() -> LiveGame {
-        let settings = CreateRequest {
-            size: Some(9),
-            ..Default::default()
-        }
-        .check(true)
-        .unwrap();
-        let mut g = LiveGame::new("g".into(), settings, ["b".into(), "w".into()], 0);
-        for (seq, color) in [(1, Side::Black), (2, Side::White)] {
-            let join = Event::Join {
-                color,
-                name: String::new(),
-                token: None,
-            };
-            g.apply(seq, &join, 1000).unwrap();
-        }
-        g
+        started_with(None)
     }
 
     /// A 9x9 game with ten minutes each, both seats taken at t = 1000.
     fn timed_game() -> LiveGame {
-        let req = CreateRequest {
+        started_with(Some("absolute:600"))
+    }
+
+    /// A 9x9 game with the clock `time`, both seats taken at t = 1000 (events 1 and 2).
+    fn started_with(time: Option<&str>) -> LiveGame {
+        let settings = CreateRequest {
             size: Some(9),
-            time: Some("absolute:600".into()),
+            time: time.map(String::from),
             ..Default::default()
-        };
-        let settings = req.check(true).unwrap();
+        }
+        .check(true)
+        .unwrap();
         let mut g = LiveGame::new("g".into(), settings, ["b".into(), "w".into()], 0);
         for (seq, color) in [(1, Side::Black), (2, Side::White)] {
             let join = Event::Join {

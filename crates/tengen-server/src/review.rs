@@ -348,7 +348,7 @@ fn refusals(comparison: &Comparison, moves: usize) -> Vec<Vec<Value>> {
                     "title": crate::settings::ruleset_title(name),
                     "rule": rule_name(&m.why),
                     "message": m.rule,
-                    "earlier_move": crate::compare::earlier_move(&m.why),
+                    "earlier_move": m.why.earlier_move(),
                 }));
             }
         }

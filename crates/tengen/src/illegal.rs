@@ -62,6 +62,24 @@ pub enum Illegal {
     },
 }
 
+impl Illegal {
+    /// The earlier move a repetition refusal names: for a ko or superko refusal the move
+    /// after which the position that would recur arose (0 = the start); for the
+    /// cycle-set rules the capture or the counteracted play; for confirmation play the
+    /// move that took the ko. `None` for refusals that are no repetition.
+    pub fn earlier_move(&self) -> Option<usize> {
+        match *self {
+            Illegal::Ko { recreates, .. } => Some(recreates),
+            Illegal::CycleSet { capture_move } => Some(capture_move),
+            Illegal::DisallowedCapture {
+                counteracted_move, ..
+            } => Some(counteracted_move),
+            Illegal::ConfirmationKo { taken_at } => Some(taken_at),
+            _ => None,
+        }
+    }
+}
+
 fn position_after(s: usize) -> String {
     if s == 0 {
         "the starting position".to_string()
@@ -168,3 +186,32 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every interface (server, command line, Python) names the same earlier move: for a
+    /// simple-ko retake the position that would recur, not the ko capture.
+    #[test]
+    fn the_earlier_move_is_the_position_that_would_recur() {
+        let ko = Illegal::Ko {
+            rule: KoRule::Simple,
+            recreates: 8,
+            retakes: Some(9),
+        };
+        assert_eq!(ko.earlier_move(), Some(8));
+        let cycle = Illegal::CycleSet { capture_move: 12 };
+        assert_eq!(cycle.earlier_move(), Some(12));
+        let counteracted = Illegal::DisallowedCapture {
+            counteracted_move: 5,
+            by_move: 6,
+        };
+        assert_eq!(counteracted.earlier_move(), Some(5));
+        assert_eq!(Illegal::ConfirmationKo { taken_at: 3 }.earlier_move(), Some(3));
+        let turn = Illegal::OutOfTurn {
+            to_move: crate::Color::White,
+        };
+        assert_eq!(turn.earlier_move(), None);
+    }
+}
