@@ -1,4 +1,4 @@
-//! What a player must still play before she passes (RULES.md §4, §5): the player passes
+//! What a player must still play before she passes (docs/rules.md §4, §5): the player passes
 //! only when nothing is left that the count would see.
 //!
 //! The dead stones and who owns each point come from the dead-stone estimator
