@@ -208,7 +208,10 @@ mod tests {
             by_move: 6,
         };
         assert_eq!(counteracted.earlier_move(), Some(5));
-        assert_eq!(Illegal::ConfirmationKo { taken_at: 3 }.earlier_move(), Some(3));
+        assert_eq!(
+            Illegal::ConfirmationKo { taken_at: 3 }.earlier_move(),
+            Some(3)
+        );
         let turn = Illegal::OutOfTurn {
             to_move: crate::Color::White,
         };
