@@ -69,3 +69,44 @@ fn no_file_points_outside_the_project_for_its_rules() {
         found.join("\n")
     );
 }
+
+/// Every `docs/rules.md §N` or `§N.M` a file cites is a section heading there.
+#[test]
+fn every_cited_rules_section_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let rules = fs::read_to_string(root.join("docs/rules.md")).expect("docs/rules.md");
+    let sections: Vec<String> = rules
+        .lines()
+        .filter(|l| l.starts_with("## ") || l.starts_with("### "))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .map(|n| n.trim_end_matches('.').to_string())
+        .collect();
+    assert!(sections.contains(&"5.2".to_string()), "{sections:?}");
+    let mut all = Vec::new();
+    for top in ["crates", "docs", "python", "web", "scripts"] {
+        files(&root.join(top), &mut all);
+    }
+    all.push(root.join("README.md"));
+    let mut missing = Vec::new();
+    for path in &all {
+        let Ok(text) = fs::read_to_string(path) else {
+            continue;
+        };
+        for (at, _) in text.match_indices("rules.md §") {
+            let cited: String = text[at + "rules.md §".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let cited = cited.trim_end_matches('.');
+            // (This file names the pattern without a number.)
+            if !cited.is_empty() && !sections.iter().any(|s| s == cited) {
+                missing.push(format!("{}: §{cited}", path.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "sections cited but not in docs/rules.md:\n{}",
+        missing.join("\n")
+    );
+}
