@@ -25,6 +25,7 @@
 pub mod endgame;
 pub mod estimate;
 pub mod finish;
+pub mod finishing;
 pub mod free_handicap;
 pub mod guided;
 pub mod mcts;
