@@ -25,7 +25,6 @@
 pub mod endgame;
 pub mod estimate;
 pub mod finish;
-pub mod finishing;
 pub mod free_handicap;
 pub mod guided;
 pub mod mcts;
