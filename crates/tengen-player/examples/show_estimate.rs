@@ -70,6 +70,43 @@ fn main() {
             .collect();
         println!("territory {c:?}: {}", list.join(" "));
     }
+    if a.iter().any(|x| x == "--fills") {
+        // The fills in the order they were made (border fills first, then the finishing
+        // moves), to compare with another program's finishing sequence.
+        let list: Vec<String> = est
+            .fills
+            .iter()
+            .map(|(p, c)| format!("{}{}", c.stone_char(), p.to_gtp(size).unwrap_or_default()))
+            .collect();
+        println!("fills: {}", list.join(" "));
+    }
+    if a.iter().any(|x| x == "--grid") {
+        // Every point's playout ownership, in tenths (+ for Black).
+        for y in 0..size.height() {
+            let mut line = format!("{:>2} ", size.height() - y);
+            for x in 0..size.width() {
+                let o = est.ownership[y as usize * size.width() as usize + x as usize];
+                line.push_str(&format!("{:>3}", (o * 9.0).round() as i32));
+            }
+            println!("{line}");
+        }
+    }
+    if a.iter().any(|x| x == "--last") {
+        // The last moves of the record, to see where the game stopped.
+        let moves = r.game.moves();
+        let list: Vec<String> = moves[moves.len().saturating_sub(6)..]
+            .iter()
+            .map(|m| match m.mv {
+                tengen::Move::Play(p) => format!(
+                    "{}{}",
+                    m.color.stone_char(),
+                    p.to_gtp(size).unwrap_or_default()
+                ),
+                _ => format!("{}pass", m.color.stone_char()),
+            })
+            .collect();
+        println!("last moves: {}", list.join(" "));
+    }
     let seki: Vec<String> = s.seki.iter().filter_map(|p| p.to_gtp(size)).collect();
     println!("seki: {}", seki.join(" "));
     println!(

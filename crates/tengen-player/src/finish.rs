@@ -16,16 +16,35 @@
 //! 3. fill a dame, first one whose fill by the opponent would force a teire on her, or
 //!    that forces one on the opponent;
 //! 4. connect in own territory where that lets a dame be filled that otherwise could not;
-//! 5. pass. Two passes in a row end it.
+//! 5. play a teire where a live chain next to a dead opponent chain would lose the race
+//!    against it, or end in seki, with the opponent moving first (read by
+//!    [`crate::semeai`]): the filled dame can leave a territory's walls short of
+//!    liberties in ways the earlier steps do not see;
+//! 6. pass. Two passes in a row end it.
 //!
 //! It returns the stones played (the count then treats them as stones: a stone in one's
 //! own territory is a point less, one on a neutral point changes nothing) and the stones
 //! captured that were not already called dead.
 
 use crate::reading::{self, Reader};
+use crate::semeai;
 use tengen::board::{Board, Cell, Idx, CELLS};
 use tengen::color::Color;
 use tengen::point::Point;
+
+/// Whether a race's outcome for a live chain of a territory's owner, the owner of the
+/// dead chain inside moving first, calls for a teire: the live chain is captured, or
+/// the two end in seki (which would make the territory neutral). A dead chain that
+/// escapes by joining other dead stones is left alone: the race reads two chains only,
+/// and the stones it joined are most often shut in by the owner's other chains.
+fn threatened(o: semeai::Outcome) -> bool {
+    matches!(o, semeai::Outcome::Lost | semeai::Outcome::Neither)
+}
+
+/// Dead chains with more liberties than this are not read for a teire (see
+/// [`Finisher::teire`]): a dead chain with many liberties is no threat to the chains
+/// around it, and reading every one at every finishing move would cost too much.
+const TEIRE_LIBERTIES: u16 = 3;
 
 /// The moves played to finish the game, and what they captured.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -201,6 +220,7 @@ impl Finisher {
             .or_else(|| self.race(c))
             .or_else(|| self.fill(c))
             .or_else(|| self.prepare_any(c))
+            .or_else(|| self.teire(c))
     }
 
     /// Whether `c` may play on the empty point `i` of `b` to finish: legal, and not on a
@@ -370,6 +390,66 @@ impl Finisher {
             }
         }
         None
+    }
+
+    /// Step 5, a teire: a play that keeps a live chain `x` of `c` from losing the race
+    /// against a dead opponent chain `d` next to it that the opponent, moving first, would
+    /// now win (read by [`semeai::race`]). Filling dame takes liberties from the chains
+    /// around a territory; once the chain holding a dead chain inside has too few, the
+    /// dead chain's owner could play inside and capture, so the owner of the territory
+    /// must spend a point there first (a capture, or a play on a liberty of `d`). The
+    /// cheapest such play is chosen; a race the reading cannot settle is left alone.
+    fn teire(&mut self, c: Color) -> Option<Idx> {
+        let opp = c.opponent();
+        let b = self.b.clone();
+        for d in b.indices() {
+            if b.cell(d) != Cell::stone(opp)
+                || !self.dead[d as usize]
+                || b.chain_head(d) != d
+                || b.liberties(d) > TEIRE_LIBERTIES
+            {
+                continue;
+            }
+            for x in self.neighbour_chains(d, c, false) {
+                if b.liberties(x) < 2
+                    || b.chain_len(x) < 2
+                    || b.liberties(x) >= semeai::ESCAPED
+                    || !semeai::race(&b, x, d, opp).is_some_and(threatened)
+                {
+                    continue;
+                }
+                if let Some(m) = self.keep(&b, x, d, c) {
+                    return Some(m);
+                }
+            }
+        }
+        None
+    }
+
+    /// The cheapest play of `c` after which her chain through `x` no longer loses the
+    /// race against the chain through `d` with the opponent moving first.
+    fn keep(&mut self, b: &Board, x: Idx, d: Idx, c: Color) -> Option<Idx> {
+        let mut moves = liberty_list(b, d);
+        moves.extend(liberty_list(b, x));
+        let mut best: Option<(u8, Idx)> = None;
+        for m in moves {
+            if !self.may_play(b, m, c) {
+                continue;
+            }
+            let mut next = b.clone();
+            next.play_unchecked(m, c);
+            if next.cell(x) != b.cell(x) {
+                continue;
+            }
+            let kept = next.cell(d) != b.cell(d)
+                || semeai::race(&next, x, d, c.opponent())
+                    .is_some_and(|o| o >= semeai::Outcome::Escaped);
+            let k = self.cost(m, c);
+            if kept && best.is_none_or(|(bk, _)| k < bk) {
+                best = Some((k, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     /// Whether a stone of `c` on `i` would take a liberty of a live opponent chain in a

@@ -32,11 +32,21 @@ const MAX_DEPTH: u32 = 40;
 /// How a race ends, from the point of view of the owner of the first chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
-    /// The first chain is captured (or the second escapes, so that the first can only
-    /// wait to be captured: the race is lost).
+    /// The first chain is captured.
     Lost,
-    /// Neither is captured: both pass (a seki), or the first chain escapes.
+    /// The second chain escapes (reaches [`ESCAPED`] liberties), so that the first can
+    /// only wait to be captured: the race is lost, unless the second chain, grown by
+    /// joining others, is still shut in by stones the race does not read (as dead stones
+    /// inside a territory often are: see [`crate::finish`]).
+    Outrun,
+    /// Neither is captured: both pass (a seki, or a race nobody can start without
+    /// losing it).
     Neither,
+    /// The first chain escapes (reaches [`ESCAPED`] liberties): it can no longer be
+    /// captured, and the second chain is not captured either. Told apart from a seki
+    /// because a seki inside a territory makes it neutral (see [`crate::finish`]), an
+    /// escape does not.
+    Escaped,
     /// The second chain is captured.
     Won,
 }
@@ -80,10 +90,10 @@ impl Racer {
             return Some(Outcome::Won);
         }
         if b.liberties(self.y) >= ESCAPED {
-            return Some(Outcome::Lost);
+            return Some(Outcome::Outrun);
         }
         if b.liberties(self.x) >= ESCAPED {
-            return Some(Outcome::Neither);
+            return Some(Outcome::Escaped);
         }
         if self.left == 0 || depth > MAX_DEPTH {
             return None;
@@ -247,6 +257,28 @@ mod tests {
                 Some(Outcome::Lost),
                 "{first:?}"
             );
+        }
+    }
+
+    #[test]
+    fn an_escape_is_told_from_a_seki() {
+        // Black's c3 d3 e3 has seven liberties (b3 c4 d4 e4 f3 c2 e2): it has escaped
+        // before any move, and White's d2 (three liberties) is not captured either. Read
+        // from Black's side that is an escape, not a seki; from White's, the race is
+        // outrun (the finishing treats the two unlike a seki or a capture).
+        let b = Board::from_text(
+            ". . . . . . .
+             . . . . . . .
+             . . X X X . .
+             . . . O . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let (black, white) = (at(&b, "C3"), at(&b, "D2"));
+        assert_eq!(b.liberties(black), 7);
+        for first in Color::BOTH {
+            assert_eq!(race(&b, black, white, first), Some(Outcome::Escaped));
+            assert_eq!(race(&b, white, black, first), Some(Outcome::Outrun));
         }
     }
 }

@@ -248,3 +248,52 @@ fn a_dame_that_keeps_a_dead_chain_capturable_is_filled_instead_of_capturing() {
     );
     assert_eq!(f.captured, Vec::<Point>::new());
 }
+
+/// The final position of Hon-61-3 (goban-original-games; White to move, recorded B+0.5).
+const HON_61_3: &str = ". . . . O O O X . . . . . . . . X X X
+                        . . . O O X X X . . . . . . . X X O X
+                        . . . O X . . O . X . . . . . X O O O
+                        . . O O X . X O X X . . . . . X O . .
+                        . . O X X . X X O X O . X X . X X O .
+                        . O X X O . X O O O X X X O X X O O O
+                        . O X . . O X X O . O O O O X X X O .
+                        . O X . O X X X O . . . O O O X O O .
+                        . O X X O X O O . O X X O X X X X O .
+                        . . O X X O O X O O O O X . . . X O .
+                        . . O X X O . X X X O . X . . X O O .
+                        . . X O X X X X O O O X . . X X X O .
+                        . . . O O X . X O . X . X X O X O . .
+                        . . . O O O X X O O X X O O O O O O O
+                        . . . O X O X O O X X O . . O . . X O
+                        . . O O X X O O O X O . O O X X X X X
+                        . . O X . X X X X O O . O X X . O O X
+                        . . O X X . . . X O . . O O X X X O X
+                        . . O O X . . . X X O . . O X . O O X";
+
+#[test]
+fn a_teire_is_played_where_the_filled_dame_let_a_dead_chain_fight_back() {
+    // Black's dead pair l11 m11 sits in White's territory k13 k12 l12 m12, with the two
+    // liberties l12 and m12. The dame around that territory (j11, k7, m9) take the
+    // outside liberties of White's chains next to the pair; once they are filled, Black
+    // moving first inside could fight (a race read by the semeai reader: her pair and
+    // White's chain through l13 end with neither captured, a seki that would make the
+    // territory neutral), so White spends one point inside first, at l12 — the move GNU
+    // Go 3.8's finishing of this record plays too (`gnugo --score finish`: White j11,
+    // Black m7, White l12), and the one the recorded B+0.5 needs: without it the count
+    // is W+0.5. Whoever starts the finishing, White plays it.
+    let b = Board::from_text(HON_61_3).unwrap();
+    let dead: Vec<Point> = [
+        "H17", "H16", "L15", "E14", "F13", "E12", "E11", "L11", "M11", "C8", "R3", "S3", "S2",
+        "R1", "S1",
+    ]
+    .iter()
+    .map(|p| at(&b, p))
+    .collect();
+    for first in Color::BOTH {
+        let f = finish(&b, &dead, &[], first);
+        assert!(
+            stones_of(&f, Color::White).contains(&at(&b, "L12")),
+            "{first:?} first"
+        );
+    }
+}
