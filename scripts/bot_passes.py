@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Checks every pass of tengen's player in the SGF records a `tengen match` wrote.
 
-At each of its passes, an empty point next to stones of both colours is an open border or
-an unfilled dame, unless every stone of the player's own colour next to it is dead (marked
-inside the opponent's territory, TB/TW, by the count that ended the game): those are the
-opponent's to capture. Prints the passes and every point it cannot explain; exits 1 if any.
+At each of its passes, an empty point next to live stones of both colours is an open border
+or an unfilled dame. Stones are dead when the count that ended the game marks them inside
+a territory (TB/TW): a dead stone of the player's own is the opponent's to capture, and one
+of the opponent's inside her territory stays there under territory scoring (taking it
+would cost her a point). Prints the passes and every point it cannot explain; exits 1 if
+any.
 
     pip install ./python
     python3 scripts/bot_passes.py games/ [--name tengen]
@@ -24,8 +26,8 @@ def final_marks(record, prop):
     return {(ord(v[1]) - 97, ord(v[0]) - 97) for v in values}
 
 
-def unexplained(board, own, dead):
-    """Empty points touching both colours where some stone of `own` next to them is not dead."""
+def unexplained(board, dead):
+    """Empty points next to live stones of both colours (`dead`: the dead stones' points)."""
     rows, cols = board.shape
     out = []
     for r in range(rows):
@@ -34,8 +36,8 @@ def unexplained(board, own, dead):
                 continue
             near = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                     if 0 <= r + dr < rows and 0 <= c + dc < cols]
-            values = {int(board[p]) for p in near}
-            if 1 in values and -1 in values and any(board[p] == own and p not in dead for p in near):
+            live = {int(board[p]) for p in near if board[p] != 0 and p not in dead}
+            if live == {1, -1}:
                 out.append((r, c))
     return out
 
@@ -50,15 +52,14 @@ def main():
         record = tengen.read_sgf(str(path))[0]
         props = record.properties
         color = "black" if props.get("PB") == [args.name] else "white"
-        own = 1 if color == "black" else -1
-        dead = final_marks(record, "TW" if color == "black" else "TB")
+        dead = final_marks(record, "TB") | final_marks(record, "TW")
         moves = record.to_game().moves
         for number, (mover, point) in enumerate(moves, 1):
             if mover == color and point == "pass":
                 passes += 1
                 # The position the player passed in: the record's first number - 1 moves.
                 board = record.to_game(max_moves=number - 1).board()
-                for r, c in unexplained(board, own, dead):
+                for r, c in unexplained(board, dead):
                     problems += 1
                     print(f"{path}: move {number}: open point at row {r}, column {c}")
     print(f"{passes} passes by {args.name}, {problems} unexplained open points")
