@@ -8,7 +8,7 @@
 
 use crate::finish;
 use crate::playout::Playouts;
-use crate::reading::{Defence, Reader};
+use crate::reading::{self, Defence, Reader};
 use crate::semeai;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
@@ -212,6 +212,9 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let finished = finish::finish(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
     fills.extend(finished.stones);
+    let spared = in_seki(board, &dead, &fills);
+    // Unconditionally dead stones stay dead whatever a race reads.
+    dead.retain(|p| !spared.contains(p) || status[grid.k(*p)] == Status::Dead);
     dead.extend(finished.captured);
     dead.sort();
     Estimate {
@@ -287,6 +290,94 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
     dead.extend(points(&killed));
     dead.sort();
     dead.dedup();
+}
+
+/// The stones called `dead` that are in seki once the game is finished. The `fills` are
+/// played on `board` (the dead stones still on it); in each region of the result
+/// (through empty and dead points) the dead stones' owner first connects them where one
+/// play joins two or more of her dead chains and keeps two liberties, as she would to
+/// make them one unit (Hon-94-3: Black's M19 joins L19, M18 and N19 inside White's top
+/// group); then a dead chain next to a live opponent chain short of liberties whose
+/// race against it ends with neither captured, whoever moves first (read by
+/// [`semeai::race`]), is in seki, with every dead stone of its region. The region is then
+/// neutral, not territory.
+fn in_seki(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<Point> {
+    let mut fin = board.clone();
+    fin.clear_ko();
+    for &(p, c) in fills {
+        let i = fin.idx(p);
+        if fin.cell(i) == Cell::Empty && reading::legal(&fin, i, c) {
+            fin.play_unchecked(i, c);
+        }
+    }
+    let is_dead = |p: Point| dead.binary_search(&p).is_ok();
+    let mut grid = Grid::from_board(&fin);
+    for &p in dead {
+        grid.set(p, None);
+    }
+    let mut spared = Vec::new();
+    for region in grid.areas() {
+        if grid.get(region.points[0]).is_some() {
+            continue;
+        }
+        let inside: Vec<Point> = region
+            .points
+            .iter()
+            .copied()
+            .filter(|&p| is_dead(p) && fin.cell(fin.idx(p)).color().is_some())
+            .collect();
+        let Some(&first) = inside.first() else {
+            continue;
+        };
+        let owner = fin.cell(fin.idx(first)).color().expect("a stone");
+        let mut joined = fin.clone();
+        for &p in &region.points {
+            let i = joined.idx(p);
+            if joined.cell(i) == Cell::Empty && joins_dead(&joined, i, owner, &is_dead) {
+                joined.play_unchecked(i, owner);
+            }
+        }
+        let seki = inside.iter().any(|&p| {
+            let d = joined.idx(p);
+            neighbour_heads(&joined, d).into_iter().any(|x| {
+                !is_dead(joined.point(x))
+                    && joined.liberties(x) < semeai::ESCAPED
+                    && [owner, owner.opponent()].into_iter().all(|first| {
+                        semeai::race(&joined, x, d, first) == Some(semeai::Outcome::Neither)
+                    })
+            })
+        });
+        if seki {
+            spared.extend(inside);
+        }
+    }
+    spared
+}
+
+/// Whether a stone of `c` on the empty point `i` would join two or more chains of `c`
+/// that are all called dead, capture nothing and keep at least two liberties.
+fn joins_dead(b: &Board, i: Idx, c: Color, is_dead: &impl Fn(Point) -> bool) -> bool {
+    if !reading::legal(b, i, c) || b.would_capture(i, c) {
+        return false;
+    }
+    let mut heads: Vec<Idx> = Vec::new();
+    for n in b.neighbours(i) {
+        if b.cell(n) == Cell::stone(c) {
+            if !is_dead(b.point(n)) {
+                return false;
+            }
+            let h = b.chain_head(n);
+            if !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+    }
+    if heads.len() < 2 {
+        return false;
+    }
+    let mut next = b.clone();
+    next.play_unchecked(i, c);
+    next.liberties(i) >= 2
 }
 
 /// The heads of the opponent chains next to the chain through `x`.
@@ -383,5 +474,39 @@ mod tests {
         )
         .unwrap();
         assert_eq!(read_status(&open, p(&open, "C3")), None);
+    }
+
+    /// Black's D5, E4 and F5 inside White's group, whose only liberties are C5, D4, F4
+    /// and G5 (all its outside neighbours are Black's): worked by hand, Black connects at
+    /// E5 and her chain then has the same four liberties as White's, so whoever fills
+    /// one next only shortens her own chain (White D4 first: Black E5 leaves three shared
+    /// liberties; White F4 then: two shared, and a fill of either is self-atari). A seki:
+    /// the stones are not dead. With a liberty of White's outside (H3 empty), White fills
+    /// the shared ones first and captures: they stay dead.
+    #[test]
+    fn dead_stones_in_seki_at_the_end_are_spared() {
+        let seki = Board::from_text(
+            "X O . X . X . O X
+             X O O . X . O O X
+             X X O O O O O X X
+             . X X X X X X X .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let p = |b: &Board, s| Point::from_gtp(s, b.size()).unwrap();
+        let mut dead: Vec<Point> = ["D5", "E4", "F5"].iter().map(|s| p(&seki, s)).collect();
+        dead.sort();
+        let mut spared = in_seki(&seki, &dead, &[]);
+        spared.sort();
+        assert_eq!(spared, dead);
+        let open = Board::from_text(
+            "X O . X . X . O X
+             X O O . X . O O X
+             X X O O O O O . X
+             . X X X X X X X .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        assert!(in_seki(&open, &dead, &[]).is_empty());
     }
 }
