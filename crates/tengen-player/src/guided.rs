@@ -77,57 +77,15 @@ impl Playouts {
     pub fn guided_amaf(&mut self, start: &Board, to_move: Color, last: Idx) -> Outcome {
         self.first = [0; CELLS];
         // The start's ko point stays: the tree's last play may have taken a ko.
-        self.board.clone_from(start);
-        self.n_empty = 0;
-        for i in start.indices() {
-            if start.cell(i) == Cell::Empty {
-                self.empties[self.n_empty] = i;
-                self.n_empty += 1;
-            }
-        }
-        let max_plays = 3 * start.size().points();
-        let (mut plays, mut passes, mut passes_in_row) = (0u32, 0u32, 0);
-        let mut c = to_move;
-        let mut last = last;
-        let mut captured = Captured::default();
-        let mut capped = false;
-        while passes_in_row < 2 {
-            if plays as usize >= max_plays {
-                capped = true;
-                break;
-            }
-            let Some(k) = self.guided_choice(c, last, &captured) else {
-                self.board.clear_ko();
-                passes += 1;
-                passes_in_row += 1;
-                last = 0;
-                c = c.opponent();
-                continue;
-            };
-            let i = self.empties[k];
-            self.n_empty -= 1;
-            self.empties[k] = self.empties[self.n_empty];
-            captured = Captured::default();
-            let (empties, n_empty) = (&mut self.empties, &mut self.n_empty);
-            self.board.play_unchecked_with(i, c, |s, _| {
-                empties[*n_empty] = s;
-                *n_empty += 1;
-                captured.push(s);
-            });
-            if self.first[i as usize % CELLS] == 0 {
-                self.first[i as usize % CELLS] = 1 + c.index() as u8;
-            }
-            plays += 1;
-            passes_in_row = 0;
-            last = i;
-            c = c.opponent();
-        }
-        Outcome {
-            plays,
-            passes,
-            capped,
-            to_move: c,
-        }
+        self.set_up(start);
+        self.play_out(
+            start,
+            to_move,
+            last,
+            |p, c, last, captured: &Captured| p.guided_choice(c, last, captured),
+            |p, i, c| p.note_first(i, c),
+            Captured::push,
+        )
     }
 
     /// Whether a heuristic is tried this time ([`HEURISTIC_ODDS`]).

@@ -282,9 +282,9 @@ impl Playouts {
 
     /// The playout board from `start`, without a ko, and its list of empty points.
     #[inline]
-    fn set_up(&mut self, start: &Board) {
+    /// Copies `start` (its ko point too) and lists its empty points.
+    pub(crate) fn set_up(&mut self, start: &Board) {
         self.board.clone_from(start);
-        self.board.clear_ko();
         self.n_empty = 0;
         for i in start.indices() {
             if start.cell(i) == Cell::Empty {
@@ -299,6 +299,7 @@ impl Playouts {
             self.first = [0; CELLS];
         }
         self.set_up(start);
+        self.board.clear_ko();
         if PSK {
             let max_plays = 3 * start.size().points();
             self.superko.start(&self.board, max_plays);
@@ -306,50 +307,67 @@ impl Playouts {
         self.play_out(
             start,
             to_move,
-            |p, c, _| p.choose::<PSK>(start, c),
+            0,
+            |p, c, _, _: &()| p.choose::<PSK>(start, c),
             |p, i, c| {
                 if PSK {
                     p.superko.record(i, c, p.board.hash());
                 }
-                if AMAF && p.first[i as usize % CELLS] == 0 {
-                    p.first[i as usize % CELLS] = 1 + c.index() as u8;
+                if AMAF {
+                    p.note_first(i, c);
                 }
             },
+            |_, _| {},
         )
     }
 
+    /// Notes that `c` played on `i`, if no one played there before in this playout.
+    #[inline]
+    pub(crate) fn note_first(&mut self, i: Idx, c: Color) {
+        if self.first[i as usize % CELLS] == 0 {
+            self.first[i as usize % CELLS] = 1 + c.index() as u8;
+        }
+    }
+
     /// The playout loop every kind of playout shares, from the board set up: the players
-    /// alternate, `choose(playouts, player, last play)` picks a play (its index in the empty
-    /// list) or passes (`None`), `played(playouts, point, player)` notes a play made; two
-    /// passes in a row or the move cap end it.
+    /// alternate, `choose(playouts, player, last play, captures)` picks a play (its index
+    /// in the empty list) or passes (`None`), `played(playouts, point, player)` notes a
+    /// play made; two passes in a row or the move cap end it. `last` is the opponent's
+    /// play before the start (0 for none). What the last play captured is gathered in a
+    /// fresh `S` by `captured(state, point)`, for a policy that looks at it (the light
+    /// playouts use `()` and a no-op, which compile to nothing).
     #[inline(always)]
-    fn play_out(
+    pub(crate) fn play_out<S: Default>(
         &mut self,
         start: &Board,
         to_move: Color,
-        mut choose: impl FnMut(&mut Playouts, Color, Idx) -> Option<usize>,
+        mut last: Idx,
+        mut choose: impl FnMut(&mut Playouts, Color, Idx, &S) -> Option<usize>,
         mut played: impl FnMut(&mut Playouts, Idx, Color),
+        mut captured: impl FnMut(&mut S, Idx),
     ) -> Outcome {
         let max_plays = 3 * start.size().points();
         let (mut plays, mut passes) = (0u32, 0u32);
         let mut passes_in_row = 0;
         let mut c = to_move;
         let mut capped = false;
-        let mut last: Idx = 0;
+        let mut taken = S::default();
         while passes_in_row < 2 {
             if plays as usize >= max_plays {
                 capped = true;
                 break;
             }
-            match choose(self, c, last) {
+            match choose(self, c, last, &taken) {
                 Some(k) => {
                     let i = self.empties[k];
                     self.n_empty -= 1;
                     self.empties[k] = self.empties[self.n_empty];
+                    taken = S::default();
                     let (empties, n_empty) = (&mut self.empties, &mut self.n_empty);
                     self.board.play_unchecked_with(i, c, |s, _| {
                         empties[*n_empty] = s;
                         *n_empty += 1;
+                        captured(&mut taken, s);
                     });
                     played(self, i, c);
                     last = i;
@@ -457,16 +475,19 @@ impl Playouts {
     /// playouts stay light.
     pub fn heavy(&mut self, start: &Board, to_move: Color) -> Outcome {
         self.set_up(start);
+        self.board.clear_ko();
         self.play_out(
             start,
             to_move,
-            |p, c, last| {
+            0,
+            |p, c, last, _: &()| {
                 let tactical = p
                     .answer(last, c)
                     .and_then(|i| p.empties[..p.n_empty].iter().position(|&e| e == i));
                 tactical.or_else(|| p.choose_heavy(c))
             },
             |_, _, _| {},
+            |_, _| {},
         )
     }
 
