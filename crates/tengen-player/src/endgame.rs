@@ -58,26 +58,54 @@ pub struct Remaining {
     pub estimate: Estimate,
 }
 
-/// The plays `color` must still make in `game`'s position before passing (module
-/// documentation). Empty when passing loses nothing the count would see.
-pub fn remaining(game: &Game, color: Color) -> Remaining {
+/// The estimate of a position as one player reads it, with its dead stones and her
+/// ownership laid out by padded board index (what [`remaining`] and tests that judge a
+/// player's passes look up point by point).
+#[derive(Clone, Debug)]
+pub struct Seen {
+    /// The estimate, made with this player finishing first.
+    pub estimate: Estimate,
+    /// Whether the stone on each point is called dead, by padded index.
+    pub dead: Vec<bool>,
+    /// Ownership from this player's side (+1: always hers), by padded index.
+    pub own: Vec<f32>,
+}
+
+/// The estimate of `game`'s position with `color` to finish first, under the game's
+/// suicide rule (see [`Seen`]).
+pub fn seen(game: &Game, color: Color) -> Seen {
     let board = game.board();
     let options = EstimateOptions {
         to_move: color,
         suicide: game.rules().suicide,
         ..EstimateOptions::default()
     };
-    let e = estimate(board, options);
+    let estimate = estimate(board, options);
     let mut dead = vec![false; CELLS];
-    for &p in &e.dead {
+    for &p in &estimate.dead {
         dead[board.idx(p) as usize] = true;
     }
-    // Ownership from `color`'s side, by padded index.
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut own = vec![0.0f32; CELLS];
     for (k, p) in board.size().all_points().enumerate() {
-        own[board.idx(p) as usize] = sign * e.ownership[k];
+        own[board.idx(p) as usize] = sign * estimate.ownership[k];
     }
+    Seen {
+        estimate,
+        dead,
+        own,
+    }
+}
+
+/// The plays `color` must still make in `game`'s position before passing (module
+/// documentation). Empty when passing loses nothing the count would see.
+pub fn remaining(game: &Game, color: Color) -> Remaining {
+    let board = game.board();
+    let Seen {
+        estimate: e,
+        dead,
+        own,
+    } = seen(game, color);
     let view = View {
         board,
         color,

@@ -18,7 +18,7 @@
 use tengen::board::{Board, Cell, Idx, CELLS};
 use tengen::rules::{DeadStones, Scoring};
 use tengen::{Color, Game, Move, Rng, Rules, Size};
-use tengen_player::estimate::{estimate, EstimateOptions};
+use tengen_player::endgame;
 use tengen_player::mcts::{choose, Budget, Options};
 use tengen_player::reading::Reader;
 
@@ -35,21 +35,7 @@ struct Seen<'a> {
 impl Seen<'_> {
     fn new(game: &Game, color: Color) -> Seen<'_> {
         let board = game.board();
-        let options = EstimateOptions {
-            to_move: color,
-            suicide: game.rules().suicide,
-            ..EstimateOptions::default()
-        };
-        let e = estimate(board, options);
-        let mut dead = vec![false; CELLS];
-        for &p in &e.dead {
-            dead[board.idx(p) as usize] = true;
-        }
-        let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let mut own = vec![0.0; CELLS];
-        for (k, p) in board.size().all_points().enumerate() {
-            own[board.idx(p) as usize] = sign * e.ownership[k];
-        }
+        let endgame::Seen { dead, own, .. } = endgame::seen(game, color);
         Seen {
             game,
             board,
