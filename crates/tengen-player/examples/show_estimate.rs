@@ -109,13 +109,6 @@ fn main() {
     }
     let seki: Vec<String> = s.seki.iter().filter_map(|p| p.to_gtp(size)).collect();
     println!("seki: {}", seki.join(" "));
-    // The fills in the order they were made (border fills first, then the finishing).
-    let fills: Vec<String> = est
-        .fills
-        .iter()
-        .filter_map(|(p, c)| p.to_gtp(size).map(|v| format!("{}{v}", c.stone_char())))
-        .collect();
-    println!("fills: {}", fills.join(" "));
     println!(
         "{s}\nrecord: {:?} moves {} next {:?}",
         r.result,

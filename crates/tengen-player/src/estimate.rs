@@ -410,7 +410,13 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
     for &p in dead {
         g.set(p, None);
     }
+    let is_dead = |p: Point| dead.binary_search(&p).is_ok();
     let side = |p: Point| {
+        // A dead stone's point is its capturer's, whatever the playouts say (they often
+        // leave a chain that reading found lost standing till the end).
+        if is_dead(p) {
+            return grid.get(p).map(Color::opponent);
+        }
         let o = ownership[g.k(p)];
         if o > SURE {
             Some(Color::Black)
@@ -426,6 +432,9 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
             continue;
         }
         for &p in &region.points {
+            if is_dead(p) {
+                continue; // not empty: a fill goes on an empty point
+            }
             let Some(c) = side(p) else { continue };
             let frontier = g.neighbours(p).any(|n| match g.get(n) {
                 Some(s) => s == c.opponent(),
@@ -508,5 +517,31 @@ mod tests {
         )
         .unwrap();
         assert!(in_seki(&open, &dead, &[]).is_empty());
+    }
+
+    #[test]
+    fn border_fills_take_a_dead_stones_point_as_its_capturers() {
+        // White's c5 is called dead (say reading found it lost) while the playouts left
+        // it standing and gave its point and d5 to White; a5 and b5 lean to Black. The
+        // region a5-d5 (c5 taken off) touches Black's wall and White's e5. A fill on c5
+        // would put a white stone back on the dead one's point, and one on b5 would close
+        // against a stone that is not there: the only border stone is White's at d5,
+        // against c5, which Black will own once she captures.
+        let b = Board::from_text(
+            ". . O . O O .
+             X X X X O . .
+             . . . X O . .
+             . . . X O . .
+             . . . X O . .",
+        )
+        .unwrap();
+        let p = |s| Point::from_gtp(s, b.size()).unwrap();
+        let grid = Grid::from_board(&b);
+        let mut ownership = vec![0.0f32; 35];
+        for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
+            ownership[grid.k(p(s))] = o;
+        }
+        let fills = border_fills(&grid, &[p("C5")], &ownership);
+        assert_eq!(fills, vec![(p("D5"), Color::White)]);
     }
 }

@@ -225,3 +225,72 @@ fn unconditionally_dead_stones_are_dead() {
         .filter(|&p| b.get(p) == Some(Color::White))
         .all(|p| !e.dead.contains(&p)));
 }
+
+/// The records of goban-original-games (`apt-get install goban-original-games`), as the
+/// estimator's evaluation reads them.
+const CORPUS: &str = "/usr/share/goban";
+
+#[test]
+fn on_real_records_dead_stones_are_stones_and_fills_are_on_empty_points() {
+    // The same promise as above, on real final positions, where the playouts may leave
+    // standing a chain that reading found lost: the border fills once put White's stones
+    // back on the points of her dead ones in Hon-81-3's top left (E19, E18, F18), and the
+    // count, taking the dead off and then placing the fills, counted them alive.
+    let Ok(dir) = std::fs::read_dir(CORPUS) else {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{CORPUS} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return;
+    };
+    let mut files: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    // The six records where the border fills once went on dead stones, and every
+    // thirty-second record besides (the test must stay short in a debug build).
+    const ONCE_WRONG: [&str; 6] = [
+        "Hon-45-6.sgf",
+        "Hon-69-1.mgt",
+        "Hon-81-3.mgt",
+        "M-86-1.mgt",
+        "M-86-4.mgt",
+        "M-88-4.mgt",
+    ];
+    let named = |p: &std::path::PathBuf| {
+        p.file_name()
+            .is_some_and(|n| ONCE_WRONG.iter().any(|w| n == *w))
+    };
+    let mut checked = 0;
+    let sample = files
+        .iter()
+        .enumerate()
+        .filter(|(k, p)| k % 32 == 0 || named(p));
+    for (_, path) in sample {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let read = tengen_sgf::read_bytes(&bytes);
+        let Some(tree) = read.collection.trees.first() else {
+            continue;
+        };
+        let replay = tengen_sgf::replay(tree, &Default::default());
+        let game = &replay.game;
+        if game.board().size().points() != 361 || game.moves().len() < 100 {
+            continue;
+        }
+        let board = game.board();
+        let e = estimate(board, EstimateOptions::for_game(game));
+        let name = path.display();
+        assert!(
+            e.dead.iter().all(|&p| board.get(p).is_some()),
+            "{name}: dead {:?}",
+            e.dead
+        );
+        assert!(
+            e.fills.iter().all(|f| board.get(f.0).is_none()),
+            "{name}: fills {:?}",
+            e.fills
+        );
+        checked += 1;
+    }
+    assert!(checked >= 14, "{checked} records");
+}

@@ -42,6 +42,22 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     let (mut ours, mut gnugo) = (Totals::default(), Totals::default());
     for r in &records {
         let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
+        // What the estimate hands the count: dead stones are stones of the position,
+        // fills go on its empty points (a fill on a dead stone's point would put the
+        // stone back, alive, once the count takes the dead off).
+        let board = r.game.board();
+        assert!(
+            e.dead.iter().all(|&p| board.get(p).is_some()),
+            "played-out {}: {:?}",
+            r.index,
+            e.dead
+        );
+        assert!(
+            e.fills.iter().all(|f| board.get(f.0).is_none()),
+            "played-out {}: {:?}",
+            r.index,
+            e.fills
+        );
         ours.add(r.judge(&e.dead, &e.fills));
         gnugo.add(r.judge(&r.gnugo_dead, &[]));
     }
