@@ -14,7 +14,8 @@
 //!    the opponent's dame fills would win a capturing race against it (its liberties as
 //!    many as those of an own chain next to it whose liberties are all dame);
 //! 3. fill a dame, first one whose fill by the opponent would force a teire on her, or
-//!    that forces one on the opponent;
+//!    that forces one on the opponent; among those alike, the one that closes off the most
+//!    neutral points as either player's territory;
 //! 4. connect in own territory where that lets a dame be filled that otherwise could not;
 //! 5. play a teire where a live chain next to a dead opponent chain would lose the race
 //!    against it, or end in seki, with the opponent moving first (read by
@@ -523,20 +524,39 @@ impl Finisher {
 
     /// Step 3: a dame `c` can fill safely, first one that both spares her a teire (the
     /// opponent's fill there would force one) and forces one on the opponent, then one
-    /// that does either.
+    /// that does either (sente before gote); among those alike, the one that closes off
+    /// the most points for either player (the points she encloses, or those the
+    /// opponent's fill there would: a border left open is a real move, the bigger first).
     fn fill(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
-        let mut best: Option<(u8, Idx)> = None;
+        let mut best: Option<((u8, usize), Idx)> = None;
         for p in self.dame_points() {
             if !self.safe_fill(&b, p, c) {
                 continue;
             }
-            let value = self.forces(&b, p, c) as u8 + self.forces(&b, p, c.opponent()) as u8;
+            let forcing = self.forces(&b, p, c) as u8 + self.forces(&b, p, c.opponent()) as u8;
+            let swing = self.enclosed_by(&b, p, c) + self.enclosed_by(&b, p, c.opponent());
+            let value = (forcing, swing);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, p));
             }
         }
         best.map(|(_, p)| p)
+    }
+
+    /// How many neutral points become `c`'s territory when she fills `p` on `b` (a fill
+    /// that closes a border: the points behind it were open to both).
+    fn enclosed_by(&self, b: &Board, p: Idx, c: Color) -> usize {
+        if !self.may_play(b, p, c) {
+            return 0;
+        }
+        let mut next = b.clone();
+        next.play_unchecked(p, c);
+        let after = region_marks(&next, &self.dead);
+        let own = 1u8 << c.index();
+        b.indices()
+            .filter(|&i| i != p && self.mark[i as usize] == 3 && after[i as usize] == own)
+            .count()
     }
 
     /// Whether `c` can fill `p` on `b` without capturing anything and without her chain
