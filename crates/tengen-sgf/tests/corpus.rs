@@ -145,7 +145,8 @@ fn the_estimator_reproduces_most_recorded_results() {
     }
     assert_eq!(total, 135);
     // 73 and 129 when this was first written; 77 and 129 with race reading and the
-    // finishing's teire fixes; 80 and 131 with the teire read as a race.
-    assert!(exact >= 78, "{exact} of {total} exact");
+    // finishing's teire fixes; 80 and 131 with the teire read as a race; 86 and 130 with
+    // the dame that close a border filled first.
+    assert!(exact >= 84, "{exact} of {total} exact");
     assert!(winner >= 129, "{winner} of {total} right winner");
 }
