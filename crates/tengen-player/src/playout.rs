@@ -280,9 +280,9 @@ impl Playouts {
         self.run::<true, false>(start, to_move)
     }
 
-    /// The playout board from `start`, without a ko, and its list of empty points.
+    /// The playout board from `start`, its ko point kept (the light and heavy playouts
+    /// clear it; the guided ones keep the tree's ko), and its list of empty points.
     #[inline]
-    /// Copies `start` (its ko point too) and lists its empty points.
     pub(crate) fn set_up(&mut self, start: &Board) {
         self.board.clone_from(start);
         self.n_empty = 0;

@@ -301,11 +301,11 @@ fn a_teire_is_played_where_the_filled_dame_let_a_dead_chain_fight_back() {
 #[test]
 fn the_dame_that_closes_a_border_is_filled_before_a_plain_one() {
     // Two dame, neither forcing anything: d5, between Black's c5 and White's e5 and d4
-    // (one chain with e4), encloses nothing whoever fills it; c1, the gap in Black's wall c2-c5 next to
-    // White's d1, leaves the ten points a1-b5 open to White until it is filled. Black's
-    // stone there makes them her territory, White's leaves them open (her stone then
-    // touches them): a real move worth ten points to Black, which she plays first,
-    // though d5 comes first on the board.
+    // (one chain with e4), encloses nothing whoever fills it; c1, the gap in Black's
+    // wall c2-c5 next to White's d1, leaves the ten points a1-b5 open to White until it
+    // is filled. Black's stone there makes them her territory, White's leaves them open
+    // (her stone then touches them): a real move worth ten points to Black, which she
+    // plays first, though d5 comes first on the board.
     let b = Board::from_text(
         ". . X . O . .
          . . X O O . .
