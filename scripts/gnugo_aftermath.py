@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""How often `gnugo --score aftermath` reproduces the recorded result (winner and margin)
-of the records under a folder whose RE is a score: the figure tengen's dead-stone
-estimator is compared with (`cargo run --release -p tengen-player --example estimate_eval`).
+"""How often `gnugo --score aftermath` (or, with `--mode finish`, `--score finish`)
+reproduces the recorded result (winner and margin) of the records under a folder whose RE
+is a score: the figure tengen's dead-stone estimator is compared with
+(`cargo run --release -p tengen-player --example estimate_eval`).
 
     scripts/gnugo_aftermath.py /usr/share/goban --exclude Hon-     # the evaluation set
     scripts/gnugo_aftermath.py /usr/share/goban --prefix Hon-      # the tuning set
+
+A record without KM is counted with the komi its tournament's records state in the
+nearest years (the rule of the estimate_eval example: same file-name prefix, the komi most
+records of the nearest years give, else 5.5). A jigo written W+0 counts as 0.
 """
 import argparse
 import os
@@ -18,15 +23,56 @@ def fmt(side, v):
 
 def recorded(path):
     text = open(path, errors="replace").read()
-    m = re.search(r"RE\[([BW])\+([0-9.]+)\]", text)
-    return fmt(m.group(1), float(m.group(2))) if m else None
+    m = re.search(r"RE\[([BW])\+([0-9.]+)\??\]", text)
+    if not m:
+        return None
+    return "0" if float(m.group(2)) == 0 else fmt(m.group(1), float(m.group(2)))
 
 
-def gnugo(path):
-    # A record without KM is counted with komi 5.5 (GNU Go's default, made explicit:
-    # the estimate_eval example uses the same value).
-    out = subprocess.run(["/usr/games/gnugo", "--komi", "5.5", "--score", "aftermath", "-l", path],
-                         capture_output=True, text=True, timeout=600).stdout
+def tournament(name):
+    return name.split("-")[0].lower()
+
+
+def root_info(path):
+    """The record's year (first four digits of DT) and komi (KM), each None if absent."""
+    text = open(path, errors="replace").read()
+    year = re.search(r"DT\[([0-9]{4})", text)
+    komi = re.search(r"KM\[\s*([-0-9.]+)\s*\]", text)
+    year = int(year.group(1)) if year else None
+    try:
+        komi = float(komi.group(1)) if komi else None
+    except ValueError:
+        komi = None
+    return year, komi
+
+
+def komi_of_the_time(folder, names, default=5.5):
+    """For each record without KM, the komi most records of its tournament state in the
+    nearest years that state one (default when none does)."""
+    known = []
+    for name in names:
+        year, komi = root_info(os.path.join(folder, name))
+        if year is not None and komi is not None:
+            known.append((tournament(name), year, komi))
+    out = {}
+    for name in names:
+        year, komi = root_info(os.path.join(folder, name))
+        if komi is not None:
+            continue
+        same = [k for k in known if k[0] == tournament(name)]
+        if year is None or not same:
+            out[name] = default
+            continue
+        d = min(abs(k[1] - year) for k in same)
+        komis = [k[2] for k in same if abs(k[1] - year) == d]
+        out[name] = max(komis, key=komis.count)
+    return out
+
+
+def gnugo(path, komi, mode="aftermath"):
+    # --komi applies only when the record has no KM (GNU Go reads the record's own).
+    out = subprocess.run(["/usr/games/gnugo", "--komi", str(komi), "--score", mode,
+                          "-l", path], capture_output=True, text=True, timeout=1800).stdout
     m = re.search(r"(Black|White) wins by ([0-9.]+)", out)
     if m:
         return fmt("B" if m.group(1) == "Black" else "W", float(m.group(2)))
@@ -38,9 +84,14 @@ def main():
     ap.add_argument("folder")
     ap.add_argument("--prefix")
     ap.add_argument("--exclude")
+    ap.add_argument("--mode", default="aftermath", choices=["aftermath", "finish"],
+                    help="GNU Go's --score mode: aftermath (the default) or finish "
+                         "(plays the game out first, much slower)")
     a = ap.parse_args()
     total = exact = winner = 0
-    for name in sorted(os.listdir(a.folder)):
+    names = sorted(os.listdir(a.folder))
+    komis = komi_of_the_time(a.folder, names)
+    for name in names:
         low = name.lower()
         if a.prefix and not low.startswith(a.prefix.lower()):
             continue
@@ -50,7 +101,7 @@ def main():
         want = recorded(path)
         if not want:
             continue
-        got = gnugo(path)
+        got = gnugo(path, komis.get(name, 5.5), a.mode)
         total += 1
         exact += got == want
         winner += bool(got) and got[0] == want[0]

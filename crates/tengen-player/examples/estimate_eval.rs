@@ -3,8 +3,14 @@
 //! its rules with the estimator's dead stones. `--prefix Hon-` restricts to the files the
 //! estimator was tuned on; `--exclude Hon-` to the others (the evaluation set).
 //!
-//! A record without `KM` is counted with komi 5.5, as GNU Go does (`--default-komi K`
-//! changes it; `scripts/gnugo_aftermath.py` passes the same value to GNU Go).
+//! A record without `KM` is counted with the komi of its tournament in its time, read from
+//! the collection itself ([`tengen_sgf::KomiOfTheTime`]: the komi most records of the same
+//! tournament state in the nearest years). The Honinbo records of the 1960s without `KM`
+//! are thus counted with 4.5 like those of the same years that state it, and the Meijin's
+//! with 5. A record whose date or tournament tells nothing gets 5.5 (`--default-komi K`
+//! changes it). `scripts/gnugo_aftermath.py` gives GNU Go the same komi. A result of
+//! `W+0` or `B+0` (a jigo, which under komi 5 counted as a win for White) is a count of
+//! zero, as tengen writes it: `0`.
 //!
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
@@ -43,6 +49,7 @@ fn main() {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
+    let komi_of = komi_of_the_time(&files);
     let (mut total, mut exact, mut winner) = (0, 0, 0);
     let start = std::time::Instant::now();
     for f in files {
@@ -64,11 +71,11 @@ fn main() {
         let Some(tree) = read.collection.trees.first() else {
             continue;
         };
-        // A record without KM is counted with the same komi GNU Go assumes (5.5 unless
-        // `--default-komi` says otherwise), so that both tools count alike.
+        // A record without KM is counted with its tournament's komi of the time (see the
+        // module's documentation); GNU Go gets the same value.
         let mut read_options = tengen_sgf::ReadOptions::default();
-        if tree.root().and_then(|n| n.get("KM")).is_none() {
-            read_options.komi = Some(default_komi);
+        if let Some(root) = tree.root().filter(|n| n.get("KM").is_none()) {
+            read_options.komi = Some(komi_of.komi(&name, root).unwrap_or(default_komi));
         }
         let r = tengen_sgf::replay(tree, &read_options);
         let Some(re) = r.result.clone() else { continue };
@@ -132,14 +139,30 @@ fn main() {
 }
 
 /// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
-/// (as `scripts/gnugo_aftermath.py` reads it).
+/// and a jigo written `W+0` as `0` (as `scripts/gnugo_aftermath.py` reads them).
 fn normalise(re: &str) -> String {
     let re = re.trim().trim_end_matches('?');
     match re.split_once('+') {
+        Some((_, m)) if m.parse::<f64>() == Ok(0.0) => "0".to_string(),
         Some((w, m)) => match m.parse::<f64>() {
             Ok(v) => format!("{w}+{}", tengen::rules::halves((v * 2.0).round() as i32)),
             Err(_) => re.to_string(),
         },
         None => re.to_string(),
     }
+}
+
+/// What the records among `files` say of the komi of those that do not state it.
+fn komi_of_the_time(files: &[PathBuf]) -> tengen_sgf::KomiOfTheTime {
+    let read: Vec<(String, tengen_sgf::ReadFile)> = files
+        .iter()
+        .map(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().to_string();
+            (name, tengen_sgf::read_bytes(&std::fs::read(f).unwrap()))
+        })
+        .collect();
+    tengen_sgf::KomiOfTheTime::learn(read.iter().filter_map(|(name, r)| {
+        let root = r.collection.trees.first()?.root()?;
+        Some((name.as_str(), root))
+    }))
 }

@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod charset;
+pub mod collection;
 pub mod from_game;
 pub mod id;
 pub mod parse;
@@ -25,6 +26,7 @@ pub mod tree;
 pub mod value;
 pub mod write;
 
+pub use collection::KomiOfTheTime;
 pub use from_game::{record, RecordInfo};
 pub use id::PropId;
 pub use parse::{parse, Diagnostic, LineIndex, Parsed, Severity};

@@ -1,0 +1,144 @@
+//! The komi of a record that does not state one, judged from the other records of its
+//! collection.
+//!
+//! Old professional records often lack `KM`, and no single default fits them: Japanese
+//! tournaments played without komi in the 1940s, with 4.5 (the Honinbo) or 5 (the Meijin,
+//! where a jigo counted as White's win) from the 1950s, 5.5 from the mid-1970s, 6.5 from
+//! the 2000s. Scoring such a record at a fixed 5.5 makes a recorded `W+2` or a Honinbo
+//! result of 1963 impossible to reproduce whatever the count. A collection usually holds
+//! other records of the same tournament from the same years that do state it:
+//! [`KomiOfTheTime`] takes the komi most of those give. It never looks at results.
+
+use crate::tree::Node;
+use tengen::rules::Komi;
+
+/// The komi the records of each tournament of a collection state, by year.
+#[derive(Clone, Debug, Default)]
+pub struct KomiOfTheTime {
+    /// (tournament, year, komi) of every record that states its komi and its date.
+    known: Vec<(String, i32, Komi)>,
+}
+
+impl KomiOfTheTime {
+    /// Learns from the records of a collection: each as its file name (whose part before
+    /// the first `-` names the tournament, as in `Hon-63-4.mgt` or `M-62-l01.sgf`) and
+    /// its root node (`KM`, and the year: the first four digits of `DT`).
+    pub fn learn<'a>(records: impl IntoIterator<Item = (&'a str, &'a Node)>) -> KomiOfTheTime {
+        let mut known = Vec::new();
+        for (name, root) in records {
+            if let (Some(komi), Some(year)) = (stated_komi(root), year(root)) {
+                known.push((tournament(name), year, komi));
+            }
+        }
+        KomiOfTheTime { known }
+    }
+
+    /// The komi of the record `name` with root node `root`: its own `KM` if it states one;
+    /// else the komi most records of its tournament state in the nearest years that have
+    /// any (a year before and a year after count alike); `None` when its date or its
+    /// tournament's komi is unknown.
+    pub fn komi(&self, name: &str, root: &Node) -> Option<Komi> {
+        if let Some(k) = stated_komi(root) {
+            return Some(k);
+        }
+        let (y, t) = (year(root)?, tournament(name));
+        let same = || self.known.iter().filter(|k| k.0 == t);
+        let distance = same().map(|k| (k.1 - y).abs()).min()?;
+        let komis: Vec<Komi> = same()
+            .filter(|k| (k.1 - y).abs() == distance)
+            .map(|k| k.2)
+            .collect();
+        let count = |k: &Komi| komis.iter().filter(|x| *x == k).count();
+        komis.iter().copied().max_by_key(count)
+    }
+}
+
+/// The komi a root node states, if it is a number.
+fn stated_komi(root: &Node) -> Option<Komi> {
+    root.raw("KM")?.trim().parse().ok()
+}
+
+/// A record's tournament: its file name up to the first `-`, in lower case.
+fn tournament(name: &str) -> String {
+    name.split('-').next().unwrap_or("").to_lowercase()
+}
+
+/// The year a record was played: the first four digits of its `DT`.
+fn year(root: &Node) -> Option<i32> {
+    root.raw("DT")?.trim().get(..4)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(text: &str) -> Node {
+        crate::read_bytes(text.as_bytes()).collection.trees[0]
+            .root()
+            .unwrap()
+            .clone()
+    }
+
+    fn komi(s: &str) -> Option<Komi> {
+        s.parse().ok()
+    }
+
+    #[test]
+    fn a_missing_komi_is_the_one_its_tournament_stated_in_the_nearest_years() {
+        let records = [
+            ("Hon-62-1.mgt", root("(;DT[1962-05-01]KM[4.5])")),
+            ("Hon-62-2.mgt", root("(;DT[1962-05-10]KM[4.5])")),
+            ("Hon-75-1.mgt", root("(;DT[1975-05-01]KM[5.5])")),
+            ("M-63-1.mgt", root("(;DT[1963-08-04]KM[5])")),
+            ("M-78-1.mgt", root("(;DT[1978-09-01]KM[5.5])")),
+            ("M-78-2.mgt", root("(;DT[1978-09-11]KM[5.5])")),
+        ];
+        let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
+        // The Honinbo of 1964: nearest stated year 1962 (4.5), not the Meijin's 5.
+        assert_eq!(
+            k.komi("Hon-64-1.mgt", &root("(;DT[1964-04-21])")),
+            komi("4.5")
+        );
+        // The Meijin of 1964: the Meijin's own komi of 1963.
+        assert_eq!(k.komi("M-64-1.mgt", &root("(;DT[1964-07-28])")), komi("5"));
+        // The Meijin of 1977: 1978 is a year away, 1963 fourteen.
+        assert_eq!(
+            k.komi("M-77-1.mgt", &root("(;DT[1977-09-08])")),
+            komi("5.5")
+        );
+        // A stated komi is kept; tournaments are told apart case-blind.
+        assert_eq!(
+            k.komi("hon-80-1.mgt", &root("(;DT[1980]KM[6.5])")),
+            komi("6.5")
+        );
+        assert_eq!(
+            k.komi("HON-76-1.mgt", &root("(;DT[1976-05-01])")),
+            komi("5.5")
+        );
+    }
+
+    #[test]
+    fn years_at_the_same_distance_count_together() {
+        // 1970 is two years from 1968 (one record: 5) and from 1972 (two records: 5.5).
+        let records = [
+            ("M-68-1.mgt", root("(;DT[1968]KM[5])")),
+            ("M-72-1.mgt", root("(;DT[1972]KM[5.5])")),
+            ("M-72-2.mgt", root("(;DT[1972]KM[5.5])")),
+        ];
+        let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
+        assert_eq!(k.komi("M-70-1.mgt", &root("(;DT[1970])")), komi("5.5"));
+    }
+
+    #[test]
+    fn without_a_date_or_a_known_tournament_there_is_no_guess() {
+        let records = [("Hon-62-1.mgt", root("(;DT[1962]KM[4.5])"))];
+        let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
+        assert_eq!(k.komi("Hon-63-1.mgt", &root("(;PB[x])")), None);
+        assert_eq!(k.komi("Hon-63-1.mgt", &root("(;DT[29th])")), None);
+        assert_eq!(k.komi("Kisei-63-1.mgt", &root("(;DT[1963])")), None);
+        // A komi that is not a number is no komi.
+        let bad = [("Hon-61-1.mgt", root("(;DT[1961]KM[five])"))];
+        let k = KomiOfTheTime::learn(bad.iter().map(|(n, r)| (*n, r)));
+        assert_eq!(k.komi("Hon-63-1.mgt", &root("(;DT[1963])")), None);
+    }
+}
