@@ -51,6 +51,27 @@ impl Reader {
         self.attack_in(b, target)
     }
 
+    /// Like [`Reader::attack`], and for a chain with three liberties too: a play on one of
+    /// them after which the chain, left with two, cannot be saved (a shortage of
+    /// liberties: its owner cannot fill her own liberties without self-atari).
+    pub fn attack_short(&mut self, b: &Board, target: Idx) -> Option<Idx> {
+        self.left = BUDGET;
+        let attacker = b.cell(target).color()?.opponent();
+        match liberties::<4>(b, target) {
+            [l1, l2, l3, 0] if l3 != 0 => [l1, l2, l3].into_iter().find(|&m| {
+                if self.left == 0 || !legal(b, m, attacker) {
+                    return false;
+                }
+                self.left -= 1;
+                let mut next = b.clone();
+                next.play_unchecked(m, attacker);
+                next.cell(target) != b.cell(target)
+                    || (next.liberties(target) <= 2 && self.defence_in(&next, target).is_none())
+            }),
+            _ => self.attack_in(b, target),
+        }
+    }
+
     /// With the owner of the chain through `target` to move: what she can do about it.
     pub fn defend(&mut self, b: &Board, target: Idx) -> Defence {
         if self.attack(b, target).is_none() {
@@ -180,6 +201,46 @@ mod tests {
         let mut next = b.clone();
         next.play_unchecked(m, b.cell(t).color().unwrap());
         next.cell(t) == b.cell(t) && Reader::new().attack(&next, t).is_none()
+    }
+
+    #[test]
+    fn a_chain_with_three_liberties_and_a_two_point_eye_is_short_of_liberties() {
+        // Black's a1-a2-e2-d1 has three liberties: the eye b1 c1 and the dame c3. Worked
+        // by hand: White fills c3, and Black can neither fill b1 nor c1 without leaving
+        // herself one liberty, where White captures; a throw-in at b1 or c1 comes to the
+        // same. The plain attack reads only chains with one or two liberties.
+        let b = board(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             O O O O O O .
+             O O . O O O .
+             X X X X X O .
+             X . . X O O .",
+        );
+        let black = at(&b, "A2");
+        assert_eq!(b.liberties(black), 3);
+        assert_eq!(Reader::new().attack(&b, black), None);
+        let m = Reader::new()
+            .attack_short(&b, black)
+            .expect("a shortage of liberties");
+        assert!(["B1", "C1", "C3"].iter().any(|p| at(&b, p) == m));
+        let mut next = b.clone();
+        next.play_unchecked(m, Color::White);
+        assert_eq!(Reader::new().defend(&next, black), Defence::Lost);
+        // With room to extend, three liberties are safe.
+        let open = board(
+            ". . . . .
+             . . . . .
+             . . X . .
+             . . . . .
+             . . . . .",
+        );
+        let stone = at(&open, "C3");
+        assert_eq!(open.liberties(stone), 4);
+        let mut three = open.clone();
+        three.play_unchecked(at(&open, "C4"), Color::White);
+        assert_eq!(Reader::new().attack_short(&three, stone), None);
     }
 
     #[test]

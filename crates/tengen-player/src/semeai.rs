@@ -10,12 +10,14 @@
 //! them in atari (which give liberties back). Either player may pass; two passes in a row
 //! leave both chains on the board (a seki, or a race nobody can start without losing it).
 //! A chain that reaches [`ESCAPED`] liberties has left the race: it can no longer be
-//! captured by filling liberties.
+//! captured by filling liberties. A capture ends the race only if the capturing chain is
+//! then safe: one left short of liberties, as by a capture into a two-point eye, is read
+//! as captured in turn ([`crate::reading::Reader::attack_short`]).
 //!
 //! Reading is bounded by a budget of positions; when it runs out the answer is `None`,
 //! and the caller keeps its earlier judgement.
 
-use crate::reading::{legal, liberties};
+use crate::reading::{legal, liberties, Reader};
 use std::collections::HashMap;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
@@ -32,7 +34,8 @@ const MAX_DEPTH: u32 = 40;
 /// How a race ends, from the point of view of the owner of the first chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
-    /// The first chain is captured.
+    /// The first chain is captured (or captures the second only to be short of
+    /// liberties after it).
     Lost,
     /// The second chain escapes (reaches [`ESCAPED`] liberties), so that the first can
     /// only wait to be captured: the race is lost, unless the second chain, grown by
@@ -47,7 +50,7 @@ pub enum Outcome {
     /// because a seki inside a territory makes it neutral (see [`crate::finish`]), an
     /// escape does not.
     Escaped,
-    /// The second chain is captured.
+    /// The second chain is captured, and the first is not then short of liberties.
     Won,
 }
 
@@ -83,11 +86,16 @@ struct Racer {
 impl Racer {
     /// The outcome with `to_move` to play on `b`; `passed` if the last move was a pass.
     fn value(&mut self, b: &Board, to_move: Color, passed: bool, depth: u32) -> Option<Outcome> {
+        // A capture wins the race only if the capturing chain cannot then be captured in
+        // turn (a capture that leaves it with a two-point eye, killed by a throw-in:
+        // Hon-88-3's corner).
         if b.cell(self.x) != Cell::stone(self.owner) {
-            return Some(Outcome::Lost);
+            let doomed = Reader::new().attack_short(b, self.y).is_some();
+            return Some(if doomed { Outcome::Won } else { Outcome::Lost });
         }
         if b.cell(self.y) != Cell::stone(self.owner.opponent()) {
-            return Some(Outcome::Won);
+            let doomed = Reader::new().attack_short(b, self.x).is_some();
+            return Some(if doomed { Outcome::Lost } else { Outcome::Won });
         }
         if b.liberties(self.y) >= ESCAPED {
             return Some(Outcome::Outrun);
@@ -254,6 +262,42 @@ mod tests {
             );
             assert_eq!(
                 race(&b, white, black, first),
+                Some(Outcome::Lost),
+                "{first:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_capture_that_leaves_a_two_point_eye_does_not_win_the_race() {
+        // Black's a2-e2-d1 has two liberties, c3 and a1; White's dead-looking b1 c1 has
+        // one, a1 (Hon-88-3's corner). Worked by hand: if Black captures at a1, her chain
+        // has b1, c1 and c3; White fills c3 and the two left form one eye of two points:
+        // White's throw-in at b1 is taken by Black at c1, which leaves b1 as her last
+        // liberty, and White captures everything there. If Black waits, White's c3 puts
+        // her in atari and the capture at a1 comes to the same. So whoever moves first,
+        // White's b1 c1 win the race (before, a capture counted as a won race at once).
+        let b = Board::from_text(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             O O O O O O .
+             O O . O O O .
+             X X X X X O .
+             . O O X O O .",
+        )
+        .unwrap();
+        let (black, white) = (at(&b, "A2"), at(&b, "B1"));
+        assert_eq!(b.liberties(black), 2);
+        assert_eq!(b.liberties(white), 1);
+        for first in Color::BOTH {
+            assert_eq!(
+                race(&b, white, black, first),
+                Some(Outcome::Won),
+                "{first:?}"
+            );
+            assert_eq!(
+                race(&b, black, white, first),
                 Some(Outcome::Lost),
                 "{first:?}"
             );

@@ -190,6 +190,51 @@ fn a_race_on_the_edge_is_read_not_left_to_the_playouts() {
     }
 }
 
+/// The final position of Hon-88-3 (goban-original-games), White to move.
+const HON_88_3: &str = ". . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . O O O O O
+. . . O O O O . . O O . O O X X O X O
+. . O X X X X O O X O O X X . X X X X
+O O O X O O X O . X X X . . . . . . .
+O X X X . . X X X . X . . . . X . . .
+X . X O O O X X O O X . . . . . . . .
+. . X O . O O O O X O . . . . . . . .
+. . . X O O . . O X X X X X . . . . .
+. . . X X O . X O X . X . X X X . . .
+. . . X O O . . O O X . X O O X . . .
+. . . X O O O . O X X X X O . X . . .
+X X . X X O X X . O X X O O O O X . .
+O X X . . X O O O O O X X O O X X . .
+O O O X X X X X . O X X . O O O X . .
+. . O O . O X . X O O X O . O X X X .
+O O . O O O X . . X X X O O . O O X X
+X X X X X O X . . . X X O O O . O X X
+. O O X O O X . . X O O O . . . O O X";
+
+#[test]
+fn capturing_into_a_two_point_eye_does_not_save_a_corner() {
+    // Bottom left of Hon-88-3: Black's a2 b2 c2 d2 e2 d1 has two liberties, c3 and a1,
+    // and White's b1 c1 one, a1. Worked by hand: White's dame fill at c3 leaves Black
+    // only the capture at a1, after which her chain's liberties b1 and c1 are one eye
+    // of two points: White throws in at b1, Black takes it at c1 and is left with b1,
+    // where White captures all seven stones. So Black's chain is dead and White's b1 c1
+    // are not (the race counted Black's capture as a won race: B+21.5 against the
+    // record's B+4.5, which this reproduces with the record's komi).
+    let b = Board::from_text(HON_88_3).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    for black in ["A2", "B2", "C2", "D2", "E2", "D1"] {
+        assert!(e.dead.contains(&p(black)), "{black} not called dead");
+    }
+    for white in ["B1", "C1"] {
+        assert!(!e.dead.contains(&p(white)), "{white} called dead");
+    }
+}
+
 /// Unconditional status is certain. In this eye shape from GNU Go's notes on
 /// unconditional territory, Black's two chains (c7-d7-e7-c6-e6-e5 and the one from b5
 /// round to f4) share an eye space holding White's pair d5-d4. White, moving while Black
