@@ -15,6 +15,7 @@ import argparse
 import os
 import re
 import subprocess
+import tempfile
 
 
 def fmt(side, v):
@@ -70,9 +71,16 @@ def komi_of_the_time(folder, names, default=5.5):
 
 
 def gnugo(path, komi, mode="aftermath"):
-    # --komi applies only when the record has no KM (GNU Go reads the record's own).
-    out = subprocess.run(["/usr/games/gnugo", "--komi", str(komi), "--score", mode,
-                          "-l", path], capture_output=True, text=True, timeout=1800).stdout
+    # GNU Go takes the komi of a record it loads from its KM (or 5.5 without one, whatever
+    # --komi says), so a record without KM is given one in a temporary copy.
+    text = open(path, "rb").read()
+    with tempfile.NamedTemporaryFile(suffix=".sgf") as tmp:
+        if b"KM[" not in text:
+            text = re.sub(rb"\(\s*;", f"(;KM[{komi}]".encode(), text, count=1)
+        tmp.write(text)
+        tmp.flush()
+        out = subprocess.run(["/usr/games/gnugo", "--score", mode, "-l", tmp.name],
+                             capture_output=True, text=True, timeout=1800).stdout
     m = re.search(r"(Black|White) wins by ([0-9.]+)", out)
     if m:
         return fmt("B" if m.group(1) == "Black" else "W", float(m.group(2)))
@@ -84,6 +92,7 @@ def main():
     ap.add_argument("folder")
     ap.add_argument("--prefix")
     ap.add_argument("--exclude")
+    ap.add_argument("-v", action="store_true", help="list the records not reproduced")
     ap.add_argument("--mode", default="aftermath", choices=["aftermath", "finish"],
                     help="GNU Go's --score mode: aftermath (the default) or finish "
                          "(plays the game out first, much slower)")
@@ -103,6 +112,8 @@ def main():
             continue
         got = gnugo(path, komis.get(name, 5.5), a.mode)
         total += 1
+        if a.v and got != want:
+            print(f"{name}: gnugo {got}, record {want}", flush=True)
         exact += got == want
         winner += bool(got) and got[0] == want[0]
     print(f"{total} scored records: {exact} exact ({100 * exact / max(total, 1):.1f}%), "
