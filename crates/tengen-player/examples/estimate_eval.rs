@@ -49,11 +49,21 @@ fn main() {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    let komi_of = komi_of_the_time(&files);
+    // Every record is read once: all of them tell the komi of those without KM.
+    let records: Vec<(String, tengen_sgf::ReadFile)> = files
+        .iter()
+        .map(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().to_string();
+            (name, tengen_sgf::read_bytes(&std::fs::read(f).unwrap()))
+        })
+        .collect();
+    let komi_of = tengen_sgf::KomiOfTheTime::learn(records.iter().filter_map(|(name, r)| {
+        let root = r.collection.trees.first()?.root()?;
+        Some((name.as_str(), root))
+    }));
     let (mut total, mut exact, mut winner) = (0, 0, 0);
     let start = std::time::Instant::now();
-    for f in files {
-        let name = f.file_name().unwrap().to_string_lossy().to_string();
+    for (name, read) in &records {
         let lower = name.to_lowercase();
         if prefix
             .as_ref()
@@ -67,7 +77,6 @@ fn main() {
         {
             continue;
         }
-        let read = tengen_sgf::read_bytes(&std::fs::read(&f).unwrap());
         let Some(tree) = read.collection.trees.first() else {
             continue;
         };
@@ -75,7 +84,7 @@ fn main() {
         // module's documentation); GNU Go gets the same value.
         let mut read_options = tengen_sgf::ReadOptions::default();
         if let Some(root) = tree.root().filter(|n| n.get("KM").is_none()) {
-            read_options.komi = Some(komi_of.komi(&name, root).unwrap_or(default_komi));
+            read_options.komi = Some(komi_of.komi(name, root).unwrap_or(default_komi));
         }
         let r = tengen_sgf::replay(tree, &read_options);
         let Some(re) = r.result.clone() else { continue };
@@ -150,19 +159,4 @@ fn normalise(re: &str) -> String {
         },
         None => re.to_string(),
     }
-}
-
-/// What the records among `files` say of the komi of those that do not state it.
-fn komi_of_the_time(files: &[PathBuf]) -> tengen_sgf::KomiOfTheTime {
-    let read: Vec<(String, tengen_sgf::ReadFile)> = files
-        .iter()
-        .map(|f| {
-            let name = f.file_name().unwrap().to_string_lossy().to_string();
-            (name, tengen_sgf::read_bytes(&std::fs::read(f).unwrap()))
-        })
-        .collect();
-    tengen_sgf::KomiOfTheTime::learn(read.iter().filter_map(|(name, r)| {
-        let root = r.collection.trees.first()?.root()?;
-        Some((name.as_str(), root))
-    }))
 }

@@ -4,10 +4,11 @@
 //! Old professional records often lack `KM`, and no single default fits them: Japanese
 //! tournaments played without komi in the 1940s, then with 4.5 (the Honinbo of the 1950s
 //! and 1960s) or 5 (the Meijin of the 1960s, where a jigo counted as White's win), 5.5
-//! from the mid-1970s and 6.5 from the 2000s. Scoring such a record at a fixed 5.5 makes a recorded `W+2` or a Honinbo
-//! result of 1963 impossible to reproduce whatever the count. A collection usually holds
-//! other records of the same tournament from the same years that do state it:
-//! [`KomiOfTheTime`] takes the komi most of those give. It never looks at results.
+//! from the mid-1970s and 6.5 from the 2000s. Scoring such a record at a fixed 5.5 makes
+//! a recorded `W+2`, or a Honinbo result of 1963, impossible to reproduce whatever the
+//! count. A collection usually holds other records of the same tournament from the same
+//! years that do state it: [`KomiOfTheTime`] takes the komi most of those give. It never
+//! looks at results.
 
 use crate::tree::Node;
 use tengen::rules::Komi;
