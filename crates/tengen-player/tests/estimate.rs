@@ -148,6 +148,26 @@ fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
 
+#[test]
+fn a_record_that_stops_on_a_capture_is_finished_by_the_player_to_move() {
+    use tengen::{Game, Move, Rules, Size};
+    let size = Size::square(9).unwrap();
+    let mut g = Game::new(size, Rules::named("japanese").unwrap());
+    let p = |s: &str| Move::Play(Point::from_gtp(s, size).unwrap());
+    // White's E5 is surrounded; Black's F5 captures it as the record's last move.
+    for m in ["E4", "E5", "D5", "A1", "E6", "A2"] {
+        g.play(p(m)).unwrap();
+    }
+    // A quiet last play: its player finishes first.
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+    g.play(p("F5")).unwrap();
+    assert_eq!(g.moves().last().unwrap().captured().len(), 1);
+    // The capture asks for an answer: White, to move, finishes first.
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+    g.play(p("A3")).unwrap();
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+}
+
 /// The final position of Hon-75-6 (goban-original-games), White to move.
 const HON_75_6: &str = ". O . . . . . . O . . X O . X X . O X
 X O . . . . . O . O X X O O O O O O X

@@ -159,7 +159,8 @@ fn the_estimator_reproduces_most_recorded_results() {
     // 73 and 129 when this was first written; 77 and 129 with race reading and the
     // finishing's teire fixes; 80 and 131 with the teire read as a race; 86 and 130 with
     // the dame that close a border filled first; 95 and 131 with the missing komi taken
-    // from the tournament's other records rather than 5.5.
-    assert!(exact >= 93, "{exact} of {total} exact");
+    // from the tournament's other records rather than 5.5; 97 and 131 with a record that
+    // stops on a capture finished by the player to move.
+    assert!(exact >= 95, "{exact} of {total} exact");
     assert!(winner >= 129, "{winner} of {total} right winner");
 }
