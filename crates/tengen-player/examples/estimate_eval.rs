@@ -44,6 +44,10 @@ fn main() {
     // `--territory`: the empty points of every record's final position counted for each
     // player, in GTP coordinates (to compare with GNU Go's `final_status_list`).
     let territory_lists = args.iter().any(|a| a == "--territory");
+    // `--atari`: records whose counted position (dead stones off, fills on) leaves a
+    // chain in atari, which the opponent could still capture: a finishing that went
+    // wrong, or a fight the record leaves open.
+    let atari_lists = args.iter().any(|a| a == "--atari");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -113,6 +117,13 @@ fn main() {
         if verbose && ours != want {
             println!("{name}: ours {ours}, record {re}");
         }
+        if atari_lists {
+            let left = chains_in_atari(r.game.board(), &est);
+            if !left.is_empty() {
+                let fate = if ours == want { "exact" } else { "miss" };
+                println!("{name} ({fate}) in atari: {}", left.join(" "));
+            }
+        }
         if dead_lists {
             let size = r.game.board().size();
             let list: Vec<String> = est.dead.iter().filter_map(|p| p.to_gtp(size)).collect();
@@ -149,6 +160,40 @@ fn main() {
 
 /// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
 /// and a jigo written `W+0` as `0` (as `scripts/gnugo_aftermath.py` reads them).
+/// The chains in atari on the position the count sees: `board` with the estimate's fills
+/// played and its dead stones taken off, each as `POINT(stones) lib POINT`.
+fn chains_in_atari(board: &tengen::Board, est: &tengen_player::estimate::Estimate) -> Vec<String> {
+    use tengen::board::Cell;
+    let mut b = board.clone();
+    b.clear_ko();
+    for &(p, c) in &est.fills {
+        let i = b.idx(p);
+        if b.cell(i) == Cell::Empty {
+            b.play_unchecked(i, c);
+        }
+    }
+    for &p in &est.dead {
+        let i = b.idx(p);
+        if b.cell(i) != Cell::Empty {
+            b.remove_stone(i);
+        }
+    }
+    let size = b.size();
+    let gtp = |p: tengen::Point| p.to_gtp(size).unwrap_or_default();
+    b.indices()
+        .filter(|&i| b.cell(i) != Cell::Empty && b.chain_head(i) == i && b.liberties(i) == 1)
+        .map(|i| {
+            let p = b.point(i);
+            format!(
+                "{}({}) lib {}",
+                gtp(p),
+                b.chain_len(i),
+                gtp(b.chain_liberties(p)[0])
+            )
+        })
+        .collect()
+}
+
 fn normalise(re: &str) -> String {
     let re = re.trim().trim_end_matches('?');
     match re.split_once('+') {
