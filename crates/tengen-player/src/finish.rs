@@ -7,6 +7,8 @@
 //!
 //! [`finish`] plays these moves on the final position with the dead stones still on it,
 //! the players taking turns as in the game, each choosing by this order:
+//! 0. take a point she was told to take first ([`finish_with`]: a finishing played again
+//!    because the first one left a live chain of hers in atari);
 //! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
 //!    with a dame if one does it, else at the least cost;
 //! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
@@ -192,6 +194,8 @@ struct Finisher {
     mark: Vec<u8>,
     out: Finish,
     reader: Reader,
+    /// Points each player takes before anything else, if she still can (step 0).
+    urgent: Vec<(Idx, Color)>,
 }
 
 impl Finisher {
@@ -216,7 +220,8 @@ impl Finisher {
 
     /// The move `c` makes in the position, by the order of the module's documentation.
     fn choose(&mut self, c: Color) -> Option<Idx> {
-        self.save(c)
+        self.take_urgent(c)
+            .or_else(|| self.save(c))
             .or_else(|| self.capture_in_time(c))
             .or_else(|| self.race(c))
             .or_else(|| self.fill(c))
@@ -254,6 +259,15 @@ impl Finisher {
                     && touches(b, i, opp)
             })
             .collect()
+    }
+
+    /// Step 0: a point `c` was told to take first, while she can play it without being
+    /// left in atari there.
+    fn take_urgent(&self, c: Color) -> Option<Idx> {
+        self.urgent.iter().find_map(|&(i, owner)| {
+            let (libs, _) = after_play(&self.b, i, c);
+            (owner == c && self.may_play(&self.b, i, c) && libs >= 2).then_some(i)
+        })
     }
 
     /// Step 1: a play that saves an own live chain the opponent could capture.
@@ -625,7 +639,20 @@ impl Finisher {
 /// anyway (border fills, see [`crate::estimate`]): they are played first. `first` moves
 /// first (the player to move at the end of the game).
 pub fn finish(board: &Board, dead: &[Point], placed: &[(Point, Color)], first: Color) -> Finish {
+    finish_with(board, dead, placed, &[], first)
+}
+
+/// [`finish`], where on her turns each player first takes her points of `urgent` that she
+/// can still take (step 0).
+pub fn finish_with(
+    board: &Board,
+    dead: &[Point],
+    placed: &[(Point, Color)],
+    urgent: &[(Point, Color)],
+    first: Color,
+) -> Finish {
     let mut f = Finisher {
+        urgent: urgent.iter().map(|&(p, c)| (board.idx(p), c)).collect(),
         b: board.clone(),
         dead: vec![false; CELLS],
         closed: vec![false; CELLS],

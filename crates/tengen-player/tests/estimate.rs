@@ -255,6 +255,120 @@ fn capturing_into_a_two_point_eye_does_not_save_a_corner() {
     }
 }
 
+/// The final position of Hon-50-3 (goban-original-games), after Black's R9.
+const HON_50_3: &str = ". . . O O X . . . X . O . . . O O X .
+. O O O X X . . X X O . O . O O X X .
+. O X X X O X X X O X O O O O X . . .
+. O O X O O X . . O X X O X X X X . .
+. . O O X . X O O . . O O . X . X . .
+O . O X X . X X O . O X X X O X . X .
+X O . O O X X O O O X . X O O X X . .
+X X O . X O O O X O X X X O X X . . .
+. X X X X X . . X . X . X O X . . . .
+O O O O O X X X X + X X O O X O O O .
+. O . X X O O O O O . O O O O X X X O
+O X X . O X X O . O . O O X O X . . .
+. O O O O X O O O . X . . X X X . X X
+. X O X X X O X O O X O O O O X X X O
+O X X O X O X X X X X X O . O O X O O
+. O O O X . X . . + X X . O . X X O .
+. . . O X X . . X X O O O O X X O . .
+. . . O O X X O . X O O X O X O O O .
+. . . . O O O X X X X O X X X O . O .";
+
+#[test]
+fn the_finishing_does_not_cut_a_wall_from_its_second_eye() {
+    // Hon-50-3: White's 32-stone wall through P14 has one eye at O5 and liberties at the
+    // dame L9, L8, M7 and N7, which join it to White's stones at K8-K9 and beyond. The
+    // finishing used to let Black fill L9 and L8 before White connected there: the wall
+    // ended in atari at O5, alive in the count but capturable on the board. Now the
+    // finishing is played again with White taking L9 first.
+    let b = Board::from_text(HON_50_3).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(!e.dead.contains(&p("P14")), "the wall called dead");
+    assert!(e.fills.contains(&(p("L9"), Color::White)), "{:?}", e.fills);
+    assert_eq!(chains_left_in_atari(&b, &e), Vec::<Point>::new());
+}
+
+#[test]
+fn on_real_records_the_finishing_leaves_no_wall_in_atari() {
+    // The records whose counted position once left a live chain of two stones or more in
+    // atari (`estimate_eval --atari`), each a chain the opponent's dame fills cut off or
+    // starved: Hon-50-3 (32 stones), Hon-72-6 (27), M-83-1 (16), T-05-1 (12), Hon-78-3
+    // (11), Hon-86-2 (8), M-71-3 (2). Still open: Hon-63-5 (White's own fill took her
+    // wall's liberty), M-67-3 and M-76-3 (fights the record leaves open).
+    let Ok(dir) = std::fs::read_dir(CORPUS) else {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{CORPUS} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return;
+    };
+    const ONCE_BROKEN: [&str; 7] = [
+        "Hon-50-3.sgf",
+        "Hon-72-6.sgf",
+        "Hon-78-3.mgt",
+        "Hon-86-2.mgt",
+        "M-71-3.sgf",
+        "M-83-1.mgt",
+        "T-05-1.mgt",
+    ];
+    let mut checked = 0;
+    for path in dir.filter_map(|e| e.ok().map(|e| e.path())) {
+        let named = path
+            .file_name()
+            .is_some_and(|n| ONCE_BROKEN.iter().any(|w| n == *w));
+        if !named {
+            continue;
+        }
+        let read = tengen_sgf::read_bytes(&std::fs::read(&path).unwrap());
+        let replay = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
+        let game = &replay.game;
+        let e = estimate(game.board(), EstimateOptions::for_game(game));
+        let left = chains_left_in_atari(game.board(), &e);
+        assert!(left.is_empty(), "{}: {left:?} in atari", path.display());
+        checked += 1;
+    }
+    assert_eq!(checked, ONCE_BROKEN.len());
+}
+
+/// The chains of two stones or more of `b` that are in atari once `e`'s fills are played
+/// and its dead stones taken off (one point of each).
+fn chains_left_in_atari(b: &Board, e: &tengen_player::estimate::Estimate) -> Vec<Point> {
+    use tengen::board::Cell;
+    let mut counted = b.clone();
+    counted.clear_ko();
+    for &(p, c) in &e.fills {
+        let i = counted.idx(p);
+        if counted.cell(i) == Cell::Empty {
+            counted.play_unchecked(i, c);
+        }
+    }
+    for &p in &e.dead {
+        let i = counted.idx(p);
+        if counted.cell(i) != Cell::Empty {
+            counted.remove_stone(i);
+        }
+    }
+    counted
+        .indices()
+        .filter(|&i| {
+            let p = counted.point(i);
+            b.get(p).is_some()
+                && counted.get(p) == b.get(p)
+                && counted.chain_head(i) == i
+                && counted.chain_len(i) >= 2
+                && counted.liberties(i) == 1
+        })
+        .map(|i| counted.point(i))
+        .collect()
+}
+
 /// Unconditional status is certain. In this eye shape from GNU Go's notes on
 /// unconditional territory, Black's two chains (c7-d7-e7-c6-e6-e5 and the one from b5
 /// round to f4) share an eye space holding White's pair d5-d4. White, moving while Black

@@ -3,7 +3,7 @@
 mod common;
 
 use tengen::{Board, Color, Point};
-use tengen_player::finish::finish;
+use tengen_player::finish::{finish, finish_with};
 
 /// The stones `f` played for `c`, sorted.
 fn stones_of(f: &tengen_player::finish::Finish, c: Color) -> Vec<Point> {
@@ -67,6 +67,27 @@ fn a_contested_dame_goes_to_the_player_to_move() {
     );
     let f = finish(&b, &[], &[], Color::Black);
     assert_eq!(f.stones, vec![(at(&b, "B7"), Color::Black)]);
+}
+
+#[test]
+fn a_point_to_take_first_comes_before_the_contested_dame() {
+    // The position above with White starting, but told to take d7 first (as the estimate
+    // does when an earlier finishing broke a chain next to it): her turn goes there, in
+    // her own territory, and Black takes the contested b7 with no teire to follow.
+    let b = Board::from_text(common::CORNER_TEIRE).unwrap();
+    let urgent = [(at(&b, "D7"), Color::White)];
+    let f = finish_with(&b, &[], &[], &urgent, Color::White);
+    assert_eq!(
+        f.stones,
+        vec![(at(&b, "D7"), Color::White), (at(&b, "B7"), Color::Black)]
+    );
+    // A point told to the other player changes nothing for White.
+    let urgent = [(at(&b, "D7"), Color::Black)];
+    let f = finish_with(&b, &[], &[], &urgent, Color::White);
+    assert_eq!(
+        f.stones,
+        vec![(at(&b, "B7"), Color::White), (at(&b, "A6"), Color::Black)]
+    );
 }
 
 #[test]
