@@ -81,8 +81,9 @@ fn a_point_to_take_first_comes_before_the_contested_dame() {
         f.stones,
         vec![(at(&b, "D7"), Color::White), (at(&b, "B7"), Color::Black)]
     );
-    // A point told to the other player changes nothing for White.
-    let urgent = [(at(&b, "D7"), Color::Black)];
+    // A point is taken only while it is empty: Black told to take b7, with White
+    // starting, finds it filled and answers as before.
+    let urgent = [(at(&b, "B7"), Color::Black)];
     let f = finish_with(&b, &[], &[], &urgent, Color::White);
     assert_eq!(
         f.stones,
