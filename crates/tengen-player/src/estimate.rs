@@ -71,7 +71,7 @@ impl EstimateOptions {
     /// others 83 of 149 against 73). Records differ in how much of the end they leave
     /// out, so neither choice is right for all. A record that stops on a capture is the
     /// exception: a capture asks for an answer (a ko to connect, a shape to mend), so
-    /// the player to move starts (Honinbo records, exact over four seeds, 376 -> 383 of
+    /// the player to move starts (Honinbo records, exact over four seeds, 380 -> 387 of
     /// 540; the others 421 -> 424 of 596).
     pub fn for_game(game: &Game) -> EstimateOptions {
         let to_move = match game.moves().last() {
