@@ -12,6 +12,10 @@
 //! `W+0` or `B+0` (a jigo, which under komi 5 counted as a win for White) is a count of
 //! zero, as tengen writes it: `0`.
 //!
+//! `-v` lists the misses; `--dead` and `--territory` each record's dead stones and counted
+//! territory (to set beside GNU Go's lists); `--atari` the records whose counted position
+//! leaves a chain in atari (a finishing gone wrong, or a fight the record leaves open).
+//!
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
 
