@@ -164,28 +164,13 @@ fn main() {
 
 /// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
 /// and a jigo written `W+0` as `0` (as `scripts/gnugo_aftermath.py` reads them).
-/// The chains in atari on the position the count sees: `board` with the estimate's fills
-/// played and its dead stones taken off, each as `POINT(stones) lib POINT`.
+/// The chains in atari on the position the count sees, each as `POINT(stones) lib POINT`.
 fn chains_in_atari(board: &tengen::Board, est: &tengen_player::estimate::Estimate) -> Vec<String> {
-    use tengen::board::Cell;
-    let mut b = board.clone();
-    b.clear_ko();
-    for &(p, c) in &est.fills {
-        let i = b.idx(p);
-        if b.cell(i) == Cell::Empty {
-            b.play_unchecked(i, c);
-        }
-    }
-    for &p in &est.dead {
-        let i = b.idx(p);
-        if b.cell(i) != Cell::Empty {
-            b.remove_stone(i);
-        }
-    }
+    let b = est.counted_board(board);
     let size = b.size();
     let gtp = |p: tengen::Point| p.to_gtp(size).unwrap_or_default();
     b.indices()
-        .filter(|&i| b.cell(i) != Cell::Empty && b.chain_head(i) == i && b.liberties(i) == 1)
+        .filter(|&i| b.cell(i).color().is_some() && b.chain_head(i) == i && b.liberties(i) == 1)
         .map(|i| {
             let p = b.point(i);
             format!(

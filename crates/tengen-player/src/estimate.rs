@@ -41,6 +41,13 @@ impl Estimate {
     pub fn score(&self, game: &Game) -> Result<ScoreReport, CountError> {
         game.score_with_fills(&self.dead, &self.fills)
     }
+
+    /// The position the count sees of `board`, the position this estimate was made of: its
+    /// dead stones taken off and its fills placed on empty points, as
+    /// [`tengen::score::count_with_fills`] does.
+    pub fn counted_board(&self, board: &Board) -> Board {
+        counted(board, &self.dead, &self.fills)
+    }
 }
 
 /// The estimate of `game`'s current position with the default options for it.
@@ -227,6 +234,25 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     }
 }
 
+/// The position a count sees of `board`: the `dead` stones (sorted) taken off and the
+/// `fills` placed on empty points, as [`tengen::score::count_with_fills`] does.
+fn counted(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Board {
+    let mut b = Board::new(board.size());
+    for i in board.indices() {
+        let p = board.point(i);
+        if let Some(c) = board.get(p).filter(|_| dead.binary_search(&p).is_err()) {
+            b.place_unchecked(b.idx(p), c);
+        }
+    }
+    for &(p, c) in fills {
+        let i = b.idx(p);
+        if b.cell(i) == Cell::Empty {
+            b.place_unchecked(i, c);
+        }
+    }
+    b
+}
+
 /// How many times a finishing that left a live chain in atari is played again.
 const REPAIRS: usize = 4;
 
@@ -258,7 +284,8 @@ fn finish_unbroken(
     finished
 }
 
-/// A live chain of two stones or more of `board` that `finished` leaves in atari, and
+/// A live chain of two stones or more of `board` that `finished` leaves in atari on the
+/// position the count would see (see [`counted`]), and
 /// the first stone the finishing put next to it for the opponent: that point, with the
 /// chain's owner, who must take it first. `None` if there is none (a chain its own
 /// fills broke is left as it is: forbidding them was tried, and gained one record while
@@ -269,18 +296,17 @@ fn broken_chain(
     placed: &[(Point, Color)],
     finished: &finish::Finish,
 ) -> Option<(Point, Color)> {
-    let mut b = board.clone();
-    b.clear_ko();
-    for &(p, c) in placed.iter().chain(&finished.stones) {
-        let i = b.idx(p);
-        if b.cell(i) == Cell::Empty && !finished.lost.contains(&p) {
-            b.play_unchecked(i, c);
-        }
-    }
+    let mut gone = dead.to_vec();
+    gone.extend(&finished.captured);
+    gone.sort();
+    let mut fills: Vec<(Point, Color)> = placed.to_vec();
+    fills.retain(|f| !finished.lost.contains(&f.0));
+    fills.extend(&finished.stones);
+    let b = counted(board, &gone, &fills);
     let broken = b.indices().find_map(|i| {
         let p = b.point(i);
         let owner = board.get(p)?;
-        let live = b.get(p) == Some(owner) && dead.binary_search(&p).is_err();
+        let live = b.get(p) == Some(owner);
         if !live || b.chain_head(i) != i || b.liberties(i) != 1 || b.chain_len(i) < 2 {
             return None;
         }

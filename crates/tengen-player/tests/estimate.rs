@@ -128,6 +128,19 @@ fn dead_stones_are_stones_and_fills_are_on_empty_points() {
         "{:?}",
         e.fills
     );
+    // The position the count sees: the dead taken off, the fills on, the rest as it was.
+    let counted = e.counted_board(&b);
+    assert!(!e.dead.is_empty() && !e.fills.is_empty(), "{e:?}");
+    for p in b.size().all_points() {
+        let want = if e.dead.contains(&p) {
+            None
+        } else if let Some(&(_, c)) = e.fills.iter().find(|f| f.0 == p) {
+            Some(c)
+        } else {
+            b.get(p)
+        };
+        assert_eq!(counted.get(p), want, "{p:?}");
+    }
 }
 
 #[test]
@@ -337,30 +350,14 @@ fn on_real_records_the_finishing_leaves_no_wall_in_atari() {
     assert_eq!(checked, ONCE_BROKEN.len());
 }
 
-/// The chains of two stones or more of `b` that are in atari once `e`'s fills are played
-/// and its dead stones taken off (one point of each).
+/// The chains of two stones or more in atari on the position the count sees of `b` (one
+/// point of each).
 fn chains_left_in_atari(b: &Board, e: &tengen_player::estimate::Estimate) -> Vec<Point> {
-    use tengen::board::Cell;
-    let mut counted = b.clone();
-    counted.clear_ko();
-    for &(p, c) in &e.fills {
-        let i = counted.idx(p);
-        if counted.cell(i) == Cell::Empty {
-            counted.play_unchecked(i, c);
-        }
-    }
-    for &p in &e.dead {
-        let i = counted.idx(p);
-        if counted.cell(i) != Cell::Empty {
-            counted.remove_stone(i);
-        }
-    }
+    let counted = e.counted_board(b);
     counted
         .indices()
         .filter(|&i| {
-            let p = counted.point(i);
-            b.get(p).is_some()
-                && counted.get(p) == b.get(p)
+            counted.cell(i).color().is_some()
                 && counted.chain_head(i) == i
                 && counted.chain_len(i) >= 2
                 && counted.liberties(i) == 1
