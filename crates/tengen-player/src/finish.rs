@@ -25,6 +25,9 @@
 //!    liberties in ways the earlier steps do not see;
 //! 6. pass. Two passes in a row end it.
 //!
+//! The first move may not retake a ko the game's last play took (simple ko, docs/rules.md
+//! §3): a record that stops on a ko capture leaves its answer to the other player.
+//!
 //! It returns the stones played (the count then treats them as stones: a stone in one's
 //! own territory is a point less, one on a neutral point changes nothing) and the stones
 //! captured that were not already called dead.
@@ -196,6 +199,8 @@ struct Finisher {
     reader: Reader,
     /// Points each player takes before anything else, if she still can (step 0).
     urgent: Vec<(Idx, Color)>,
+    /// The ko point the game ended with: the first finishing move may not retake there.
+    ko: Option<Idx>,
 }
 
 impl Finisher {
@@ -232,7 +237,9 @@ impl Finisher {
     /// Whether `c` may play on the empty point `i` of `b` to finish: legal, and not on a
     /// point played before or that held a stone at the start.
     fn may_play(&self, b: &Board, i: Idx, c: Color) -> bool {
-        !self.closed[i as usize] && reading::legal(b, i, c)
+        let retakes_ko =
+            self.out.stones.is_empty() && self.ko == Some(i) && b.capture_count(i, c) == 1;
+        !self.closed[i as usize] && reading::legal(b, i, c) && !retakes_ko
     }
 
     /// What a finishing stone of `c` on `i` costs her in a territory count: nothing on a
@@ -660,6 +667,7 @@ pub fn finish_with(
         mark: Vec::new(),
         out: Finish::default(),
         reader: Reader::new(),
+        ko: board.ko_point(),
     };
     f.b.clear_ko();
     for i in board.indices() {

@@ -352,3 +352,27 @@ fn the_dame_that_closes_a_border_is_filled_before_a_plain_one() {
     );
     assert_eq!(f.stones.len(), 2, "{:?}", f.stones);
 }
+
+#[test]
+fn the_ko_the_game_ended_on_is_not_retaken_at_once() {
+    // White has just taken a ko at b4, capturing c4; Black's b5 is in atari, and its only
+    // rescue is retaking at c4, which the ko rule forbids on this turn (docs/rules.md §3).
+    // Black must play elsewhere; White then connects the ko.
+    let mut b = Board::from_text(
+        ". X O . .
+         X . X O .
+         . X O . .
+         . X O . .
+         . X O . .",
+    )
+    .unwrap();
+    b.play_unchecked(b.idx(at(&b, "B4")), Color::White);
+    assert_eq!(b.ko_point(), Some(b.idx(at(&b, "C4"))));
+    let f = finish(&b, &[], &[], Color::Black);
+    assert!(
+        !f.stones.contains(&(at(&b, "C4"), Color::Black)),
+        "{:?}",
+        f.stones
+    );
+    assert_eq!(f.stones[0], (at(&b, "C4"), Color::White));
+}
