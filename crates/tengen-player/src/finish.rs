@@ -10,7 +10,8 @@
 //! 0. take a point she was told to take first ([`finish_with`]: a finishing played again
 //!    because the first one left a live chain of hers in atari);
 //! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
-//!    with a dame if one does it, else at the least cost;
+//!    with a dame if one does it, else at the least cost, connecting rather than taking
+//!    a dead stone;
 //! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
 //!    uncapturable (its liberties shared with the capturing chain, as in a seki), or if
 //!    the opponent's dame fills would win a capturing race against it (its liberties as
@@ -313,9 +314,16 @@ impl Finisher {
     }
 
     /// The cheapest play of `c` on `b` after which her chain through `x` cannot be
-    /// captured: a capture of a neighbouring chain in atari or an extension.
+    /// captured: a capture of a neighbouring chain in atari or an extension. Between two
+    /// alike, one that does not take a dead stone: the dead stone is hers at the count
+    /// anyway, and the connection the capture puts off is most often owed later (T-01-4:
+    /// the capture at P15 was followed by the connection at P14, two teire for one).
+    /// Honinbo records, exact over four seeds, 388 -> 396 of 540; the others 424 -> 435 of
+    /// 596; the played-out set unchanged. Preferring the play that leaves the chain the
+    /// most liberties instead gained four on the Honinbo records and lost three on the
+    /// others.
     fn defence(&mut self, b: &Board, x: Idx, c: Color) -> Option<Idx> {
-        let mut best: Option<(u8, Idx)> = None;
+        let mut best: Option<((u8, u8), Idx)> = None;
         for m in reading::defence_candidates(b, x) {
             if !self.may_play(b, m, c) {
                 continue;
@@ -328,7 +336,12 @@ impl Finisher {
             {
                 continue;
             }
-            let k = self.cost(m, c);
+            let takes_dead = b.neighbours(m).into_iter().any(|n| {
+                self.dead[n as usize]
+                    && b.cell(n) == Cell::stone(c.opponent())
+                    && b.liberties(n) == 1
+            });
+            let k = (self.cost(m, c), takes_dead as u8);
             if best.is_none_or(|(bk, _)| k < bk) {
                 best = Some((k, m));
             }

@@ -376,3 +376,31 @@ fn the_ko_the_game_ended_on_is_not_retaken_at_once() {
     );
     assert_eq!(f.stones[0], (at(&b, "C4"), Color::White));
 }
+
+#[test]
+fn a_chain_in_atari_connects_rather_than_take_a_dead_stone() {
+    // Black's a5-a4-b4 is in atari (its liberty c4); White's b5, dead inside Black's
+    // corner, is in atari too (its liberty c5). Taking b5 at c5 saves the chain, and so
+    // does connecting at c4; each costs Black a point of her territory. Worked by hand:
+    // after c5 the chain's liberties are b5 and c4, and c4 stays a cutting point whose
+    // fill she still owes (T-01-4's N14 chain, where the capture at P15 was followed by a
+    // connection at P14: two teire for one); after c4 the chain joins the wall, and b5
+    // stays dead where it is, its point hers at the count.
+    let b = Board::from_text(
+        "X O . X . .
+         X X . X . .
+         O O X X . .
+         . O X . . .
+         O O X . . .",
+    )
+    .unwrap();
+    let dead = [at(&b, "B5")];
+    let f = finish(&b, &dead, &[], Color::Black);
+    assert_eq!(
+        f.stones.first(),
+        Some(&(at(&b, "C4"), Color::Black)),
+        "{:?}",
+        f.stones
+    );
+    assert!(!f.stones.contains(&(at(&b, "C5"), Color::Black)));
+}

@@ -161,7 +161,8 @@ fn the_estimator_reproduces_most_recorded_results() {
     // the dame that close a border filled first; 95 and 131 with the missing komi taken
     // from the tournament's other records rather than 5.5; 97 and 131 with a record that
     // stops on a capture finished by the player to move; 98 and 131 with a finishing that
-    // left a wall in atari played again.
-    assert!(exact >= 96, "{exact} of {total} exact");
+    // left a wall in atari played again; 100 and 131 with a chain in atari connected
+    // rather than saved by taking a dead stone.
+    assert!(exact >= 98, "{exact} of {total} exact");
     assert!(winner >= 129, "{winner} of {total} right winner");
 }
