@@ -470,3 +470,48 @@ fn on_real_records_dead_stones_are_stones_and_fills_are_on_empty_points() {
     }
     assert!(checked >= 14, "{checked} records");
 }
+
+/// The final position of M-89-4 (goban-original-games), Black to finish first.
+const M_89_4: &str = ". . . . . . . O X X X O O X X X . . .
+. . . . O O O O X . X O . O X . X . .
+O O O O O X O X X X O O O O O X . . .
+O X X X X X X O . X X O O X O X . . .
+. O . X . . . O . . O X O X X . X . .
+O X X X O . . X . O X X O O X . . X .
+. O O X X O O X . O X . O X X O O X .
+. . O X O X X . . O X . O X O O X X X
+O O . O O X X X X X X . O O X X X X O
+X O . O X X O O X O O O . O X O O O O
+X X O O . X X O O O . . O X O O . . .
+X X X O O . O . . O O O X X X O X O .
+. X O O X O O O . O X X . X O O X O .
+. X X X X X X X O . O X X X X O X O .
+. . X . . . O . O . O X O X O O X X .
+. X O O O O . O O O X X O O . O O X .
+. X X O X O O X O X X X X O . O X . .
+. X O X . O X X X O X . X O . X O . .
+. X O O O . . X . . . . X O . . . . .";
+
+#[test]
+fn a_teire_keeps_the_race_without_taking_the_dead_chain() {
+    // M-89-4: once the dame are filled, Black's chain through K16 and J17 is short of
+    // liberties against the dead white stones in her top, and she owes a teire. One
+    // stone at J16, on a liberty of the dead H16-H15, keeps every race won; the finishing
+    // used to take the dead L15 at K15 instead (a stone hers at the count anyway) and
+    // then owed another teire at E15: two points for one (recorded W+2.5, counted W+3.5).
+    let b = Board::from_text(M_89_4).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(e.fills.contains(&(p("J16"), Color::Black)), "{:?}", e.fills);
+    for s in ["K15", "E15"] {
+        assert!(
+            !e.fills.contains(&(p(s), Color::Black)),
+            "{s}: {:?}",
+            e.fills
+        );
+    }
+}
