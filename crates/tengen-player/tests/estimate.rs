@@ -515,3 +515,87 @@ fn a_teire_keeps_the_race_without_taking_the_dead_chain() {
         );
     }
 }
+
+/// The final position of M-62-l01 (goban-original-games), Black to finish first.
+const M_62_L01: &str = ". . . . . . X . X X O . . . . . . . .
+X X X X O X . . X O . . O O O O O O O
+X O O O X . . O X O . O X O X O X X O
+O . O X X X . X O O O . X O X X O X X
+. . O X O O X . X . O X X X . . . X .
+. X O O O O X X O O X O . . X . O X .
+. . O . X O X O O X X . . . . . . . .
+. . . . O X X O X X X . . . . . X X .
+. . . X O X . O O X . . X X X X O X X
+. . O X O X . O X X O O X O O O O O X
+. . O O O X O O X . X X O O O . O X X
+. . X O X O O X X X X O O O . O O O O
+. O O X X O . O . X O O X X O O X X O
+O . O X X O X . O O X X X O O . X O O
+. O X X X X O O . O X . . X X X X X X
+. . O O X X X X O O X . . . . X O O O
+. . . O X X O X X X . . . X . X O . .
+. . . O X X O . . . . . . . X O O . O
+. . . O O X O . . . . . . . X X O . .";
+
+#[test]
+fn a_dead_stone_is_not_taken_early_when_its_captor_can_mend_later() {
+    // M-62-l01: White's dead H17 inside Black's top has two liberties (G17, H18). Once
+    // White has filled the dame left (G10 among them), Black's chains next to it are short
+    // of liberties and reading no longer captures it; but a stone of Black's on her own
+    // chains' liberties makes it capturable again, so she can wait, and she connects at
+    // G16 when the fills come. The finishing used to take H17's liberty at G17 at once
+    // and still connect at G16: two teire for one (recorded B+9, counted B+8; GNU Go's
+    // finishing connects at G16 and leaves G17 empty).
+    let b = Board::from_text(M_62_L01).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(e.dead.contains(&p("H17")), "{:?}", e.dead);
+    assert!(e.fills.contains(&(p("G16"), Color::Black)), "{:?}", e.fills);
+    assert!(
+        !e.fills.contains(&(p("G17"), Color::Black)),
+        "{:?}",
+        e.fills
+    );
+}
+
+/// The final position of M-81-3 (goban-original-games), Black to finish first.
+const M_81_3: &str = "O . O . O . X . . . . O O X . . . . .
+O . . O O X X O O . . O X X X . . . .
+. O O X X X O . . O O O O O X X . . .
+. O X X O O O O O O X X . O O X X . .
+. O . O X X O . . O X . X O O X . . .
+. . . O . X X O O . X X . X O O X . .
+. . . O O X O X X X X O X X O X . . .
+O O O X X X O O . . . O O X X X X . .
+O X X X . X . O X X O O X O . O . X .
+O O O X . X O . O X X O . O O . O X .
+X X X X X X X O . O O O O X . O O X X
+. . . O X O O O O O X X X X . X O O X
+. X . O X X . O X X . . . . X X O . O
+. O X O X . X X O . X O O O O O . . .
+X X X X O X . X O . X X X O . . O . .
+O X O . O O O O X X . . . X O O . . .
+O X O O . . O X . X X X X X X X O O .
+O O . X O X X X . . . . . . . X X O .
+. . . . O O X . . . . . . . . . X O .";
+
+#[test]
+fn a_dame_that_keeps_a_dead_chain_capturable_is_still_filled_in_time() {
+    // M-81-3: Black's fill at G7 is a dame (it costs nothing) that keeps a dead white
+    // chain capturable once the other dame are filled. She plays it at once, though a
+    // mend would also do later: waiting is for a stone that costs a point either way.
+    // Left to White, G7 forces Black's teire at F6 (recorded W+3.5, counted W+4.5).
+    let b = Board::from_text(M_81_3).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(e.fills.contains(&(p("G7"), Color::Black)), "{:?}", e.fills);
+    assert!(!e.fills.contains(&(p("F6"), Color::Black)), "{:?}", e.fills);
+}

@@ -162,7 +162,8 @@ fn the_estimator_reproduces_most_recorded_results() {
     // from the tournament's other records rather than 5.5; 97 and 131 with a record that
     // stops on a capture finished by the player to move; 98 and 131 with a finishing that
     // left a wall in atari played again; 100 and 131 with a chain in atari connected
-    // rather than saved by taking a dead stone.
+    // rather than saved by taking a dead stone; 99 and 131 with a dead stone left for a
+    // later mend (Hon-53-3 lost: two errors that cancelled, see docs/estimator-misses.md).
     assert!(exact >= 98, "{exact} of {total} exact");
     assert!(winner >= 129, "{winner} of {total} right winner");
 }
