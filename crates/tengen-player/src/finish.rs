@@ -398,13 +398,7 @@ impl Finisher {
     /// that is not one of `d`'s: the fills only shortened her chains, and she answers
     /// them when they come (step 1) rather than take `d` now.
     fn mendable(&mut self, b: &Board, d: Idx, dame: &[Idx], c: Color) -> bool {
-        let opp = c.opponent();
-        let mut filled = b.clone();
-        for &p in dame {
-            if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
-                filled.play_unchecked(p, opp);
-            }
-        }
+        let filled = self.filled_by(b, dame, c.opponent());
         if filled.cell(d) != b.cell(d) {
             return false;
         }
@@ -433,13 +427,19 @@ impl Finisher {
     /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its
     /// owner, has filled every point of `dame` she can fill without capturing.
     fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> bool {
+        let filled = self.filled_by(b, dame, opp);
+        filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()
+    }
+
+    /// `b` once `opp` has filled every point of `dame` she can fill without capturing.
+    fn filled_by(&self, b: &Board, dame: &[Idx], opp: Color) -> Board {
         let mut filled = b.clone();
         for &p in dame {
             if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
                 filled.play_unchecked(p, opp);
             }
         }
-        filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()
+        filled
     }
 
     /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to
