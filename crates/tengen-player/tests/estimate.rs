@@ -3,7 +3,7 @@
 mod common;
 
 use tengen::{Board, Color, Point};
-use tengen_player::estimate::{estimate, EstimateOptions};
+use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 
 #[test]
 fn a_lone_stone_inside_the_opponents_area_is_dead() {
@@ -253,12 +253,7 @@ fn capturing_into_a_two_point_eye_does_not_save_a_corner() {
     // where White captures all seven stones. So Black's chain is dead and White's b1 c1
     // are not (the race counted Black's capture as a won race: B+21.5 against the
     // record's B+4.5, which this reproduces with the record's komi).
-    let b = Board::from_text(HON_88_3).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::Black,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_black_first(HON_88_3);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     for black in ["A2", "B2", "C2", "D2", "E2", "D1"] {
         assert!(e.dead.contains(&p(black)), "{black} not called dead");
@@ -296,12 +291,7 @@ fn the_finishing_does_not_cut_a_wall_from_its_second_eye() {
     // finishing used to let Black fill L9 and L8 before White connected there: the wall
     // ended in atari at O5, alive in the count but capturable on the board. Now the
     // finishing is played again with White taking L9 first.
-    let b = Board::from_text(HON_50_3).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::Black,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_black_first(HON_50_3);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     assert!(!e.dead.contains(&p("P14")), "the wall called dead");
     assert!(e.fills.contains(&(p("L9"), Color::White)), "{:?}", e.fills);
@@ -352,7 +342,7 @@ fn on_real_records_the_finishing_leaves_no_wall_in_atari() {
 
 /// The chains of two stones or more in atari on the position the count sees of `b` (one
 /// point of each).
-fn chains_left_in_atari(b: &Board, e: &tengen_player::estimate::Estimate) -> Vec<Point> {
+fn chains_left_in_atari(b: &Board, e: &Estimate) -> Vec<Point> {
     let counted = e.counted_board(b);
     counted
         .indices()
@@ -499,12 +489,7 @@ fn a_teire_keeps_the_race_without_taking_the_dead_chain() {
     // stone at J16, on a liberty of the dead H16-H15, keeps every race won; the finishing
     // used to take the dead L15 at K15 instead (a stone hers at the count anyway) and
     // then owed another teire at E15: two points for one (recorded W+2.5, counted W+3.5).
-    let b = Board::from_text(M_89_4).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::Black,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_black_first(M_89_4);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     assert!(e.fills.contains(&(p("J16"), Color::Black)), "{:?}", e.fills);
     for s in ["K15", "E15"] {
@@ -546,12 +531,7 @@ fn a_dead_stone_is_not_taken_early_when_its_captor_can_mend_later() {
     // G16 when the fills come. The finishing used to take H17's liberty at G17 at once
     // and still connect at G16: two teire for one (recorded B+9, counted B+8; GNU Go's
     // finishing connects at G16 and leaves G17 empty).
-    let b = Board::from_text(M_62_L01).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::Black,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_black_first(M_62_L01);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     assert!(e.dead.contains(&p("H17")), "{:?}", e.dead);
     assert!(e.fills.contains(&(p("G16"), Color::Black)), "{:?}", e.fills);
@@ -589,13 +569,20 @@ fn a_dame_that_keeps_a_dead_chain_capturable_is_still_filled_in_time() {
     // chain capturable once the other dame are filled. She plays it at once, though a
     // mend would also do later: waiting is for a stone that costs a point either way.
     // Left to White, G7 forces Black's teire at F6 (recorded W+3.5, counted W+4.5).
-    let b = Board::from_text(M_81_3).unwrap();
+    let (b, e) = estimate_black_first(M_81_3);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(e.fills.contains(&(p("G7"), Color::Black)), "{:?}", e.fills);
+    assert!(!e.fills.contains(&(p("F6"), Color::Black)), "{:?}", e.fills);
+}
+
+/// The estimate of the position `text` (a record's final position), Black making the
+/// first finishing move, with its board.
+fn estimate_black_first(text: &str) -> (Board, Estimate) {
+    let b = Board::from_text(text).unwrap();
     let options = EstimateOptions {
         to_move: Color::Black,
         ..EstimateOptions::default()
     };
     let e = estimate(&b, options);
-    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
-    assert!(e.fills.contains(&(p("G7"), Color::Black)), "{:?}", e.fills);
-    assert!(!e.fills.contains(&(p("F6"), Color::Black)), "{:?}", e.fills);
+    (b, e)
 }
