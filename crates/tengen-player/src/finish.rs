@@ -367,16 +367,16 @@ impl Finisher {
             if !self.may_play(&b, first, c) || self.cost(first, c) > 1 {
                 continue;
             }
-            if !self.spoiled(&b, d, &dame, opp) {
+            let Some(filled) = self.spoiled(&b, d, &dame, opp) else {
                 continue;
-            }
+            };
             let in_time = dame.iter().copied().find(|&p| {
                 if !self.safe_fill(&b, p, c) {
                     return false;
                 }
                 let mut next = b.clone();
                 next.play_unchecked(p, c);
-                !self.spoiled(&next, d, &dame, opp)
+                self.spoiled(&next, d, &dame, opp).is_none()
             });
             // Taking `d` now costs a point; a stone that mends her chains once the fills
             // have come costs the same, and is often owed anyway (M-62-l01: G17 taken,
@@ -385,7 +385,7 @@ impl Finisher {
             // cancelled: O17, which GNU Go's finishing does not play, and A4, a teire
             // White forces at A1 when she starts the finishing); the others 439 -> 449
             // (M-62-l01, T-07-5, T-09-1 on every seed); the played-out set unchanged.
-            if in_time.is_none() && self.mendable(&b, d, &dame, c) {
+            if in_time.is_none() && self.mendable(&filled, d, c) {
                 continue;
             }
             return Some(in_time.unwrap_or(first));
@@ -393,29 +393,23 @@ impl Finisher {
         None
     }
 
-    /// Whether, once the opponent has filled the `dame`, `c` can make the dead chain
-    /// through `d` capturable again with one stone on a liberty of her chains around it
-    /// that is not one of `d`'s: the fills only shortened her chains, and she answers
-    /// them when they come (step 1) rather than take `d` now.
-    fn mendable(&mut self, b: &Board, d: Idx, dame: &[Idx], c: Color) -> bool {
-        let filled = self.filled_by(b, dame, c.opponent());
-        if filled.cell(d) != b.cell(d) {
-            return false;
-        }
-        let d_libs = liberty_list(&filled, d);
+    /// Whether on `filled`, the board once the opponent has filled the dame (see
+    /// [`Finisher::spoiled`]), `c` can make the dead chain through `d` capturable again
+    /// with one stone on a liberty of her chains around it that is not one of `d`'s: the
+    /// fills only shortened her chains, and she answers them when they come (step 1)
+    /// rather than take `d` now.
+    fn mendable(&mut self, filled: &Board, d: Idx, c: Color) -> bool {
+        let d_libs = liberty_list(filled, d);
         let mut spots = Vec::new();
         for x in self.neighbour_chains(d, c, false) {
-            if filled.cell(x) != b.cell(x) {
-                return false; // a chain of hers was captured
-            }
-            for l in liberty_list(&filled, x) {
+            for l in liberty_list(filled, x) {
                 if !d_libs.contains(&l) && !spots.contains(&l) {
                     spots.push(l);
                 }
             }
         }
         spots.into_iter().any(|m| {
-            if !reading::legal(&filled, m, c) {
+            if !reading::legal(filled, m, c) {
                 return false;
             }
             let mut next = filled.clone();
@@ -425,21 +419,16 @@ impl Finisher {
     }
 
     /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its
-    /// owner, has filled every point of `dame` she can fill without capturing.
-    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> bool {
-        let filled = self.filled_by(b, dame, opp);
-        filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()
-    }
-
-    /// `b` once `opp` has filled every point of `dame` she can fill without capturing.
-    fn filled_by(&self, b: &Board, dame: &[Idx], opp: Color) -> Board {
+    /// owner, has filled every point of `dame` she can fill without capturing: the board
+    /// so filled if so.
+    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> Option<Board> {
         let mut filled = b.clone();
         for &p in dame {
             if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
                 filled.play_unchecked(p, opp);
             }
         }
-        filled
+        (filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()).then_some(filled)
     }
 
     /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to
