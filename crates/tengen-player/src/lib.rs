@@ -22,6 +22,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod enclosed;
 pub mod endgame;
 pub mod estimate;
 pub mod finish;

@@ -575,6 +575,40 @@ fn a_dame_that_keeps_a_dead_chain_capturable_is_still_filled_in_time() {
     assert!(!e.fills.contains(&(p("F6"), Color::Black)), "{:?}", e.fills);
 }
 
+/// The final position of M-76-3 (goban-original-games).
+const M_76_3: &str = "O O O . . . . . . . . O O X X . . . .
+O X O . . O O O . . O . O O X . X X .
+X X O O O X X X O O O O X O X X O O .
+. X X . O O X . O X X X X X X O X . .
+. . X O . O X X X X . X X O O O X . .
+. . X O O . O O O O O O O . O X X . .
+. X X X O X O X O O X X O O O O X X X
+. . X O O X O X X O X . X O X O X O X
+. . X O O O X . . X . X X X X O O O O
+. . X O X X X . . . . . . X O O . . .
+. . X O X . . . . . . . . X O O . . .
+O . X X . X X . . . . . . X X O . . .
+X X X . X O X . . . . . . X O O O . .
+O X X X O O O X . . . . . X X O . . .
+O O O X O O X X . . . X X O X O . . .
+. . . O . O O X . . X O X O O O . . .
+. X O . X O X X . . X O O X X . O . .
+. O X O . O O X O . X X O O O . . . .
+. . . . . . O O X X . X X O . . . . .";
+
+#[test]
+fn a_corner_group_that_dies_whoever_moves_first_is_dead() {
+    // M-76-3: White's R17-S17 in Black's top right corner, with S14-S16 and T14-T18
+    // around it. Black's play at S16 or T17 leaves White one eye at most, and White moving
+    // first cannot make two either. The playouts gave White the corner, and the count
+    // the game (W+10 against the recorded B+2).
+    let (b, e) = estimate_black_first(M_76_3);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    for s in ["R17", "S17"] {
+        assert!(e.dead.contains(&p(s)), "{s}: {:?}", e.dead);
+    }
+}
+
 /// The estimate of the position `text` (a record's final position), Black making the
 /// first finishing move, with its board.
 fn estimate_black_first(text: &str) -> (Board, Estimate) {
