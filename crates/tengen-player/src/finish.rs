@@ -17,15 +17,18 @@
 //!    later stone of hers would mend that, or if
 //!    the opponent's dame fills would win a capturing race against it (its liberties as
 //!    many as those of an own chain next to it whose liberties are all dame);
-//! 3. fill a dame, first one whose fill by the opponent would force a teire on her, or
+//! 3. cut off a dead opponent chain that touches the opponent's live stones through a gap
+//!    in her border (an empty point next to no live stone of hers), by playing the gap or,
+//!    where she cannot, by taking the dead chain's other liberties first;
+//! 4. fill a dame, first one whose fill by the opponent would force a teire on her, or
 //!    that forces one on the opponent; among those alike, the one that closes off the most
 //!    neutral points as either player's territory;
-//! 4. connect in own territory where that lets a dame be filled that otherwise could not;
-//! 5. play a teire where a live chain next to a dead opponent chain would lose the race
+//! 5. connect in own territory where that lets a dame be filled that otherwise could not;
+//! 6. play a teire where a live chain next to a dead opponent chain would lose the race
 //!    against it, or end in seki, with the opponent moving first (read by
 //!    [`crate::semeai`]): the filled dame can leave a territory's walls short of
 //!    liberties in ways the earlier steps do not see;
-//! 6. pass. Two passes in a row end it.
+//! 7. pass. Two passes in a row end it.
 //!
 //! The first move may not retake a ko the game's last play took (simple ko, docs/rules.md
 //! §3): a record that stops on a ko capture leaves its answer to the other player.
@@ -231,6 +234,7 @@ impl Finisher {
             .or_else(|| self.save(c))
             .or_else(|| self.capture_in_time(c))
             .or_else(|| self.race(c))
+            .or_else(|| self.close_off(c))
             .or_else(|| self.fill(c))
             .or_else(|| self.prepare_any(c))
             .or_else(|| self.teire(c))
@@ -464,7 +468,7 @@ impl Finisher {
         None
     }
 
-    /// Step 5, a teire: a play that keeps a live chain `x` of `c` from losing the race
+    /// Step 6, a teire: a play that keeps a live chain `x` of `c` from losing the race
     /// against a dead opponent chain `d` next to it that the opponent, moving first, would
     /// now win (read by [`semeai::race`]). Filling dame takes liberties from the chains
     /// around a territory; once the chain holding a dead chain inside has too few, the
@@ -564,6 +568,70 @@ impl Finisher {
         heads
     }
 
+    /// Step 3: cut a dead opponent chain from the opponent's live stones it touches through
+    /// an empty point (a gap in `c`'s border: the point is neutral, not a dame, since no
+    /// live stone of `c` is next to it). `c` plays the gap if she safely can; else she
+    /// takes the dead chain's other liberties, and the gap last, capturing (M-73-1's top
+    /// right corner: Black's S19, then T18 taking S18 and T19, which closes the corner).
+    fn close_off(&mut self, c: Color) -> Option<Idx> {
+        let opp = c.opponent();
+        let b = self.b.clone();
+        for p in b.indices() {
+            if !self.is_gap(&b, p, opp) {
+                continue;
+            }
+            if self.safe_fill(&b, p, c) {
+                return Some(p);
+            }
+            for d in self.neighbour_chains_at(&b, p, opp, true) {
+                let libs = liberty_list(&b, d);
+                if libs.len() == 1 && self.may_play(&b, p, c) {
+                    return Some(p);
+                }
+                let approach = libs
+                    .into_iter()
+                    .find(|&q| q != p && self.safe_fill(&b, q, c));
+                if approach.is_some() {
+                    return approach;
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the empty point `p` joins a dead chain of `c` to a live one of hers, with no
+    /// live opponent stone next to it, in a neutral region.
+    fn is_gap(&self, b: &Board, p: Idx, c: Color) -> bool {
+        if b.cell(p) != Cell::Empty || self.closed[p as usize] || self.mark[p as usize] != 3 {
+            return false;
+        }
+        let (mut live, mut dead, mut opp_live) = (false, false, false);
+        for n in b.neighbours(p) {
+            match b.cell(n).color() {
+                Some(k) if k == c => {
+                    live |= !self.dead[n as usize];
+                    dead |= self.dead[n as usize];
+                }
+                Some(_) => opp_live |= !self.dead[n as usize],
+                None => {}
+            }
+        }
+        live && dead && !opp_live
+    }
+
+    /// Heads of the chains of `c` next to the point `p` that are called dead (`dead`) or
+    /// live.
+    fn neighbour_chains_at(&self, b: &Board, p: Idx, c: Color, dead: bool) -> Vec<Idx> {
+        let mut heads = Vec::new();
+        for n in b.neighbours(p) {
+            let h = b.chain_head(n);
+            if b.cell(n) == Cell::stone(c) && self.dead[n as usize] == dead && !heads.contains(&h) {
+                heads.push(h);
+            }
+        }
+        heads
+    }
+
     /// Heads of the dead chains of `c` with at most two liberties.
     fn dead_chains(&self, b: &Board, c: Color) -> Vec<Idx> {
         b.indices()
@@ -597,7 +665,7 @@ impl Finisher {
             && live(Color::White)
     }
 
-    /// Step 3: a dame `c` can fill safely, first one that both spares her a teire (the
+    /// Step 4: a dame `c` can fill safely, first one that both spares her a teire (the
     /// opponent's fill there would force one) and forces one on the opponent, then one
     /// that does either (sente before gote); among those alike, the one that closes off
     /// the most points for either player (the points she encloses, or those the
@@ -662,7 +730,7 @@ impl Finisher {
         })
     }
 
-    /// Step 4: a connection in own territory that makes some dame fillable.
+    /// Step 5: a connection in own territory that makes some dame fillable.
     fn prepare_any(&mut self, c: Color) -> Option<Idx> {
         self.dame_points()
             .into_iter()

@@ -404,3 +404,34 @@ fn a_chain_in_atari_connects_rather_than_take_a_dead_stone() {
     );
     assert!(!f.stones.contains(&(at(&b, "C5"), Color::Black)));
 }
+
+#[test]
+fn dead_stones_that_touch_their_live_group_through_a_gap_are_cut_off_by_capture() {
+    // White's dead g7 and f6 sit in Black's corner, but the empty g6 joins them to White's
+    // live g5: the corner is open to both, so counted as it stands it is nobody's. Black
+    // cannot play g6 (no liberty, no capture), so she takes the dead stones' other
+    // liberty at f7 and then g6, capturing both and closing the corner (M-73-1's top
+    // right: Black's S19 and T18, as GNU Go's finishing plays them). White has nothing to
+    // fill: the border between the groups has no dame.
+    let b = Board::from_text(
+        ". . . . X . O
+         . . . . X O .
+         X X X X X X O
+         O O O O O O O
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let dead = vec![at(&b, "G7"), at(&b, "F6")];
+    for first in Color::BOTH {
+        let f = finish(&b, &dead, &[], first);
+        assert_eq!(
+            stones_of(&f, Color::Black),
+            vec![at(&b, "F7"), at(&b, "G6")],
+            "{first:?} first"
+        );
+        assert_eq!(stones_of(&f, Color::White), vec![], "{first:?} first");
+        assert_eq!(f.captured, Vec::<Point>::new(), "they were dead already");
+    }
+}
