@@ -223,7 +223,7 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
     settle_races(board, &mut dead, undecided);
     settle_enclosed(board, &mut dead, undecided);
-    let mut fills = border_fills(&grid, &dead, &ownership);
+    let mut fills = border_fills(board, &dead, &ownership);
     let finished = finish_unbroken(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
     fills.extend(finished.stones);
@@ -556,10 +556,31 @@ fn neighbour_heads(board: &Board, x: Idx) -> Vec<Idx> {
 /// 0.3 340, 0.35 335, 0.4 327, 0.5 332, 0.6 333 (of 540).
 const SURE: f32 = 0.3;
 
+/// Whether a stone of `c` on the empty point `p` of `board` would join dead stones of hers
+/// to her live ones in a chain the opponent could still capture (read by
+/// [`crate::reading`]): the gap is the opponent's to close, by capturing them (see
+/// [`crate::finish`]; Hon-81-3's F19 would join White's dead E19, E18 and F18 to G19).
+/// A join that saves them is left to the border fill (M-86-4's T19: the dead call on
+/// S19 was wrong, and Black's stone there mends it).
+fn joins_lost(board: &Board, p: Point, c: Color, is_dead: &impl Fn(Point) -> bool) -> bool {
+    let i = board.idx(p);
+    let joins = board
+        .neighbours(i)
+        .into_iter()
+        .any(|n| board.cell(n) == Cell::stone(c) && is_dead(board.point(n)));
+    if !joins || !reading::legal(board, i, c) {
+        return false;
+    }
+    let mut next = board.clone();
+    next.play_unchecked(i, c);
+    Reader::new().attack(&next, i).is_some()
+}
+
 /// The stones that close open borders: in a region touching both colours (dead stones
 /// removed), an empty point the playouts give to one player that touches a stone or a
 /// point of the other is filled with the first player's stone.
-fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, Color)> {
+fn border_fills(board: &Board, dead: &[Point], ownership: &[f32]) -> Vec<(Point, Color)> {
+    let grid = &Grid::from_board(board);
     let mut g = grid.clone();
     for &p in dead {
         g.set(p, None);
@@ -597,7 +618,7 @@ fn border_fills(grid: &Grid, dead: &[Point], ownership: &[f32]) -> Vec<(Point, C
             // A point with no empty point of her side behind it closes nothing: it is
             // neutral, left to the dame filling (see `finish`).
             let guards = g.neighbours(p).any(|n| g.get(n).is_none());
-            if frontier && guards {
+            if frontier && guards && !joins_lost(board, p, c, &is_dead) {
                 fills.push((p, c));
             }
         }
@@ -695,7 +716,7 @@ mod tests {
         for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
             ownership[grid.k(p(s))] = o;
         }
-        let fills = border_fills(&grid, &[p("C5")], &ownership);
+        let fills = border_fills(&b, &[p("C5")], &ownership);
         assert_eq!(fills, vec![(p("D5"), Color::White)]);
     }
 }

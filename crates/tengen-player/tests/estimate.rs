@@ -2,6 +2,7 @@
 
 mod common;
 
+use tengen::grid::Grid;
 use tengen::{Board, Color, Point};
 use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 
@@ -607,6 +608,58 @@ fn a_corner_group_that_dies_whoever_moves_first_is_dead() {
     for s in ["R17", "S17"] {
         assert!(e.dead.contains(&p(s)), "{s}: {:?}", e.dead);
     }
+}
+
+/// The final position of Hon-81-3 (goban-original-games).
+const HON_81_3: &str = ". . . . O . O . O . . . . . . O O O O
+. X X X O O X O O O . . . . O O X O X
+X X X O X X X X O X O O O O O X X X X
+O X O O . . . X X X O X X . O X . X X
+O O . O . O O . X X X X . X X . . . .
+. . . . . X O O X . . X X . X . . . .
+. . . . O O X . X . X O O O X . . . .
+O O O . X O X . X X . O O . O X . . .
+O X X O O X O O O X O O . O O X . . .
+X . X . O X X . O O O . O X X X . . .
+X X . X . X O X . . O . . O X . . . .
+X O X X X X . X . O X O O O O X . . .
+O O O O X O X . X X X X O O X X . . .
+. O X O X O O X . . X O O X O . . X .
+. O . . O O X X . . . X O X . . . . X
+. . . O O O O O X X . . X X X X X X O
+. . O X X . . O O X . X X O X O O O O
+. . X . O . . O . O X . X O O . . O .
+. . . . . . . . O O X . . X . O O X .";
+
+#[test]
+fn no_border_fill_joins_dead_stones_to_a_chain_that_can_still_be_taken() {
+    // Hon-81-3: White's dead E19, E18 and F18 sit in Black's top left; the empty F19 joins
+    // them to White's G19, a stone Black can still capture. The playouts give F19 to
+    // White, and a border fill there shut the corner off as neutral (counted W+12.5,
+    // recorded W+3.5). The gap is Black's to close: she captures the three stones, and
+    // the corner A18-D19 is hers.
+    let (b, e) = estimate_black_first(HON_81_3);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    assert!(
+        !e.fills.contains(&(p("F19"), Color::White)),
+        "{:?}",
+        e.fills
+    );
+    let counted = e.counted_board(&b);
+    for s in ["E19", "E18", "F18"] {
+        assert_eq!(counted.get(p(s)), None, "{s} taken off");
+    }
+    let grid = Grid::from_board(&counted);
+    let corner = grid
+        .areas()
+        .into_iter()
+        .find(|a| a.points.contains(&p("A19")))
+        .unwrap();
+    assert!(
+        corner.touches_black && !corner.touches_white,
+        "{:?}",
+        corner.points
+    );
 }
 
 /// The estimate of the position `text` (a record's final position), Black making the
