@@ -163,7 +163,9 @@ fn the_estimator_reproduces_most_recorded_results() {
     // stops on a capture finished by the player to move; 98 and 131 with a finishing that
     // left a wall in atari played again; 100 and 131 with a chain in atari connected
     // rather than saved by taking a dead stone; 99 and 131 with a dead stone left for a
-    // later mend (Hon-53-3 lost: two errors that cancelled, see docs/estimator-misses.md).
-    assert!(exact >= 98, "{exact} of {total} exact");
+    // later mend (Hon-53-3 lost: two errors that cancelled, see docs/estimator-misses.md);
+    // 101 and 131 with groups shut in a small region read out, gaps in a border closed
+    // by capture and no border fill joining dead stones to a chain that can be taken.
+    assert!(exact >= 100, "{exact} of {total} exact");
     assert!(winner >= 129, "{winner} of {total} right winner");
 }
