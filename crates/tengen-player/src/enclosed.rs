@@ -57,9 +57,8 @@ pub struct Shut {
     pub walls: Vec<Idx>,
     /// Whether every wall has two liberties or more outside the region, or few enough
     /// liberties for the search to play them all: otherwise a wall's life hangs on the
-    /// region too (a race or a seki with the group, as in Hon-67-5's top, where Black's
-    /// wall has one liberty outside) and the search, which takes walls as safe, cannot
-    /// answer.
+    /// region too (a race or a seki with the group) and the search, which takes walls as
+    /// safe, cannot answer.
     pub held: bool,
 }
 
@@ -68,74 +67,32 @@ pub struct Shut {
 /// region is too big to be shut in ([`MAX_EMPTY`], [`MAX_STONES`]).
 pub fn shut_in(b: &Board, x: Idx) -> Option<Shut> {
     let owner = b.cell(x).color()?;
-    let own = Cell::stone(owner);
-    let mut seen = vec![false; CELLS];
-    let mut region = vec![x];
-    seen[x as usize] = true;
-    let (mut empty, mut stones) = (0, Vec::new());
-    let mut walls: Vec<Idx> = Vec::new();
-    let mut at = 0;
-    while at < region.len() {
-        let i = region[at];
-        at += 1;
-        if b.cell(i) == own {
-            stones.push(i);
-        } else {
-            empty += 1;
-        }
-        if empty > MAX_EMPTY || stones.len() > MAX_STONES {
-            return None;
-        }
-        for n in b.neighbours(i) {
-            match b.cell(n) {
-                Cell::Wall => {}
-                cell if cell == Cell::Empty || cell == own => {
-                    if !seen[n as usize] {
-                        seen[n as usize] = true;
-                        region.push(n);
-                    }
-                }
-                _ => {
-                    let h = b.chain_head(n);
-                    if !walls.contains(&h) {
-                        walls.push(h);
-                    }
-                }
-            }
-        }
-    }
+    let Flood {
+        mut seen,
+        stones,
+        empty,
+        walls,
+    } = flood(b, x, Cell::stone(owner))?;
     // An opponent chain whose liberties are all inside is inside too.
-    let inside = |h: Idx| {
-        let mut all = true;
-        b.for_each_stone(h, |s| {
-            for n in b.neighbours(s) {
-                all &= b.cell(n) != Cell::Empty || seen[n as usize];
-            }
-        });
-        all
-    };
-    let (inner, walls): (Vec<Idx>, Vec<Idx>) = walls.into_iter().partition(|&h| inside(h));
+    let (inner, walls): (Vec<Idx>, Vec<Idx>) = walls
+        .into_iter()
+        .partition(|&h| outside_liberties(b, h, &seen) == 0);
     for h in inner {
-        b.for_each_stone(h, |s| {
-            seen[s as usize] = true;
-            region.push(s);
-        });
+        b.for_each_stone(h, |s| seen[s as usize] = true);
     }
     if empty == 0 || walls.is_empty() {
         return None;
     }
     let mut points = near(b, &stones, &seen);
     // A wall short of liberties may be captured from outside: its liberties are played too.
-    for &w in &walls {
-        if b.liberties(w) <= SHORT_WALL {
-            b.for_each_stone(w, |s| {
-                for n in b.neighbours(s) {
-                    if b.cell(n) == Cell::Empty && !points.contains(&n) {
-                        points.push(n);
-                    }
+    for &w in walls.iter().filter(|&&w| b.liberties(w) <= SHORT_WALL) {
+        b.for_each_stone(w, |s| {
+            for n in b.neighbours(s) {
+                if b.cell(n) == Cell::Empty && !points.contains(&n) {
+                    points.push(n);
                 }
-            });
-        }
+            }
+        });
     }
     let held = walls
         .iter()
@@ -147,6 +104,59 @@ pub fn shut_in(b: &Board, x: Idx) -> Option<Shut> {
         walls,
         held,
     })
+}
+
+/// What [`flood`] reached.
+struct Flood {
+    /// The points reached, by padded index.
+    seen: Vec<bool>,
+    /// The owner's stones among them.
+    stones: Vec<Idx>,
+    /// How many of them are empty.
+    empty: usize,
+    /// The heads of the opponent chains next to them.
+    walls: Vec<Idx>,
+}
+
+/// The points reachable from `x` through empty points and stones of `own`; `None` once
+/// more than [`MAX_EMPTY`] empty points or [`MAX_STONES`] stones are reached.
+fn flood(b: &Board, x: Idx, own: Cell) -> Option<Flood> {
+    let mut f = Flood {
+        seen: vec![false; CELLS],
+        stones: Vec::new(),
+        empty: 0,
+        walls: Vec::new(),
+    };
+    let mut queue = vec![x];
+    f.seen[x as usize] = true;
+    while let Some(i) = queue.pop() {
+        if b.cell(i) == own {
+            f.stones.push(i);
+        } else {
+            f.empty += 1;
+        }
+        if f.empty > MAX_EMPTY || f.stones.len() > MAX_STONES {
+            return None;
+        }
+        for n in b.neighbours(i) {
+            match b.cell(n) {
+                Cell::Wall => {}
+                cell if cell == Cell::Empty || cell == own => {
+                    if !f.seen[n as usize] {
+                        f.seen[n as usize] = true;
+                        queue.push(n);
+                    }
+                }
+                _ => {
+                    let h = b.chain_head(n);
+                    if !f.walls.contains(&h) {
+                        f.walls.push(h);
+                    }
+                }
+            }
+        }
+    }
+    Some(f)
 }
 
 /// How many liberties the chain through `w` has off the points marked in `region`.
