@@ -9,7 +9,7 @@
 //   E2E_ONLY=review npm test                 (only the tests whose names match)
 
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -22,6 +22,8 @@ const webDir = path.resolve(here, '..');
 const repoDir = path.resolve(webDir, '..');
 const artifacts = path.join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
+// A failure's files are of this run only.
+for (const f of readdirSync(artifacts)) if (f.startsWith('failure-')) unlinkSync(path.join(artifacts, f));
 
 const BIN = process.env.TENGEN_BIN || path.join(repoDir, 'target', 'debug', 'tengen');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -105,10 +107,49 @@ function watchErrors(page, label, errors) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${label} console: ${m.text()}`); });
 }
 
+let failures = 0;
+
+/**
+ * Makes a page's waits explain themselves when they time out: a screenshot, the page's
+ * text and what went wrong on it (console errors, failed requests, answers of 400 and
+ * above) go to the artifacts, and a summary into the error, so that a failure seen once
+ * (as on a loaded machine) can be understood afterwards.
+ */
+function explainFailures(page) {
+  const log = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') log.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => log.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => log.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => { if (r.status() >= 400) log.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('websocket', (ws) => {
+    log.push(`websocket opened: ${ws.url()}`);
+    ws.on('close', () => log.push(`websocket closed: ${ws.url()}`));
+  });
+  for (const method of ['goto', 'waitForSelector', 'waitForFunction', 'waitForURL', 'click', 'fill', 'check', 'selectOption']) {
+    const original = page[method].bind(page);
+    page[method] = async (...args) => {
+      try {
+        return await original(...args);
+      } catch (e) {
+        const n = ++failures;
+        await page.screenshot({ path: path.join(artifacts, `failure-${n}.png`), fullPage: true }).catch(() => {});
+        const text = await page.evaluate(() => document.body.innerText).catch(() => '(no text)');
+        const report = `${page.url()}\n${method} ${String(args[0]).slice(0, 200)}\n\n--- page text ---\n${text}\n\n--- page log ---\n${log.join('\n')}\n`;
+        writeFileSync(path.join(artifacts, `failure-${n}.txt`), report);
+        const summary = `on ${page.url()} (web/tests/artifacts/failure-${n}.png, .txt)\npage log: ${log.slice(-8).join(' | ') || 'nothing'}\npage text: ${text.replace(/\s+/g, ' ').slice(0, 400)}`;
+        // The harness prints the stack, which holds the message as it was thrown.
+        e.stack = `${e.stack}\n${summary}`;
+        throw e;
+      }
+    };
+  }
+}
+
 async function newPlayer(viewport) {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT);
+  explainFailures(page);
   return { context, page };
 }
 
@@ -201,6 +242,11 @@ async function twoPlayers(base) {
     // The join exchanged the invitation for Bob's own secret: his browser keeps that one,
     // Alice's forgets the invitation, and the invitation no longer acts for White.
     const inviteToken = new URL(invite).searchParams.get('token');
+    // The phase can show before the join's answer with the fresh secret is stored.
+    await B.waitForFunction(([gid, old]) => {
+      const held = localStorage.getItem(`tengen.seat.${gid}`);
+      return held !== null && JSON.parse(held).token !== old;
+    }, [id, inviteToken]);
     const bobSeat = JSON.parse(await B.evaluate((gid) => localStorage.getItem(`tengen.seat.${gid}`), id));
     assert.equal(bobSeat.seat, 'white');
     assert.notEqual(bobSeat.token, inviteToken, 'the invitation was exchanged for a fresh secret');
@@ -907,6 +953,7 @@ async function rulesInWords(base) {
   const A = a.page;
   const t = await browser.newContext({ viewport: { width: 412, height: 860 }, hasTouch: true, isMobile: true });
   const T = await t.newPage();
+  explainFailures(T);
   T.setDefaultTimeout(WAIT);
   watchErrors(T, 'Touch', errors);
   try {

@@ -186,6 +186,12 @@ pub async fn serve(
             () = &mut stop => break,
         };
         let Some(slot) = connections.admit(addr.ip()) else {
+            // Debug, not warn: a client that floods connections would flood the log too.
+            tracing::debug!(
+                "refused a connection from {}: its client has {} open, the most it may",
+                addr.ip(),
+                connections.open_of(addr.ip())
+            );
             tokio::spawn(refuse(tcp));
             continue;
         };
