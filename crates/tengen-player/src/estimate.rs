@@ -402,9 +402,10 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
 /// opponent cannot capture even moving first is alive (with every stone of its owner in
 /// the region: M-75-7's corner), one she captures even with its owner moving first is
 /// dead (M-76-3's corner). A group that lives only if its owner moves first keeps the
-/// playouts' verdict: giving it to the player to move cost 28 of the 216 exact results on
-/// the records of goban-original-games (most such groups are stones left inside the
-/// opponent's area, which the search lets run out of the region's reach). Only groups
+/// playouts' verdict: giving it to the player who starts the finishing cost 28 of the 216
+/// exact results on the records of goban-original-games, to the other player 6 (most
+/// such groups are stones left inside the opponent's area, which the search lets run out
+/// of the region's reach). Only groups
 /// whose unconditional status is `undecided` (by a stone) are read, and only when their
 /// walls hold ([`enclosed::Shut::held`]) and none is called dead or is itself shut in a
 /// small region (two groups racing: neither wall is safe, Hon-59-3).
