@@ -464,7 +464,7 @@ mod tests {
         assert_eq!(lives(&b, &shut, Color::White), Some(true));
     }
 
-    // Not a seki: Black's inner chain (d4, d3, e3) would make a square of four with e4.
+    // Not a seki: Black's inner chain (d5, d4, e4) would make a square of four with e5.
     // Black plays there; White's capture leaves the square-four eye space, and Black's
     // play at its vital point leaves one eye. White dies whoever moves first.
     const SQUARE_FOUR_SACRIFICE: &str = "\
@@ -482,10 +482,10 @@ mod tests {
         assert_eq!(lives(&b, &shut, Color::White), Some(false));
     }
 
-    // Black's group (c4, a3-c3) has the two liberties a4 and b4 and no eye; White's wall
-    // around it (d4 to a2) is in atari, its last liberty e4 outside the region. Read
-    // inside the region alone, Black dies (White a4, Black b4 takes it, White a4 again
-    // takes four); with the wall's liberty played too, Black takes the wall at e4.
+    // Black's group (c5, a4-c4) has the two liberties a5 and b5 and no eye; White's wall
+    // around it (d5 to a3) is in atari, its last liberty e5 outside the region. Read
+    // inside the region alone, Black dies (White a5, Black b5 takes it, White a5 again
+    // takes four); with the wall's liberty played too, Black takes the wall at e5.
     const SHORT_WALL_OUTSIDE: &str = "\
         . . X O . X\n\
         X X X O X .\n\
