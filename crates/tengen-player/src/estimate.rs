@@ -223,7 +223,7 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
     settle_races(board, &mut dead, undecided);
     settle_enclosed(board, &mut dead, undecided);
-    let mut fills = border_fills(board, &dead, &ownership);
+    let mut fills = border_fills(board, &grid, &dead, &ownership);
     let finished = finish_unbroken(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
     fills.extend(finished.stones);
@@ -391,9 +391,13 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
         }
         out
     };
-    let alive = points(&alive);
+    revise(dead, &points(&alive), points(&killed));
+}
+
+/// Takes the `alive` stones out of the sorted `dead` list and puts the `killed` ones in.
+fn revise(dead: &mut Vec<Point>, alive: &[Point], killed: Vec<Point>) {
     dead.retain(|p| !alive.contains(p));
-    dead.extend(points(&killed));
+    dead.extend(killed);
     dead.sort();
     dead.dedup();
 }
@@ -439,10 +443,7 @@ fn settle_enclosed(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx)
             None => {}
         }
     }
-    dead.retain(|p| !alive.contains(p));
-    dead.extend(killed);
-    dead.sort();
-    dead.dedup();
+    revise(dead, &alive, killed);
 }
 
 /// The stones called `dead` that are in seki once the game is finished. The `fills` are
@@ -580,8 +581,12 @@ fn joins_lost(board: &Board, p: Point, c: Color, is_dead: &impl Fn(Point) -> boo
 /// The stones that close open borders: in a region touching both colours (dead stones
 /// removed), an empty point the playouts give to one player that touches a stone or a
 /// point of the other is filled with the first player's stone.
-fn border_fills(board: &Board, dead: &[Point], ownership: &[f32]) -> Vec<(Point, Color)> {
-    let grid = &Grid::from_board(board);
+fn border_fills(
+    board: &Board,
+    grid: &Grid,
+    dead: &[Point],
+    ownership: &[f32],
+) -> Vec<(Point, Color)> {
     let mut g = grid.clone();
     for &p in dead {
         g.set(p, None);
@@ -717,7 +722,7 @@ mod tests {
         for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
             ownership[grid.k(p(s))] = o;
         }
-        let fills = border_fills(&b, &[p("C5")], &ownership);
+        let fills = border_fills(&b, &grid, &[p("C5")], &ownership);
         assert_eq!(fills, vec![(p("D5"), Color::White)]);
     }
 }

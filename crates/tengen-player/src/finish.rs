@@ -583,7 +583,7 @@ impl Finisher {
             if self.safe_fill(&b, p, c) {
                 return Some(p);
             }
-            for d in self.neighbour_chains_at(&b, p, opp, true) {
+            for d in self.dead_chains_at(&b, p, opp) {
                 let libs = liberty_list(&b, d);
                 if libs.len() == 1 && self.may_play(&b, p, c) {
                     return Some(p);
@@ -619,13 +619,12 @@ impl Finisher {
         live && dead && !opp_live
     }
 
-    /// Heads of the chains of `c` next to the point `p` that are called dead (`dead`) or
-    /// live.
-    fn neighbour_chains_at(&self, b: &Board, p: Idx, c: Color, dead: bool) -> Vec<Idx> {
+    /// Heads of the dead chains of `c` next to the point `p`.
+    fn dead_chains_at(&self, b: &Board, p: Idx, c: Color) -> Vec<Idx> {
         let mut heads = Vec::new();
         for n in b.neighbours(p) {
             let h = b.chain_head(n);
-            if b.cell(n) == Cell::stone(c) && self.dead[n as usize] == dead && !heads.contains(&h) {
+            if b.cell(n) == Cell::stone(c) && self.dead[n as usize] && !heads.contains(&h) {
                 heads.push(h);
             }
         }
