@@ -491,8 +491,14 @@ fn in_seki(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<Point
                 joined.play_unchecked(i, owner);
             }
         }
-        let seki = inside.iter().any(|&p| {
-            let d = joined.idx(p);
+        // Each dead chain once (its stones would read the same races).
+        let mut heads: Vec<Idx> = inside
+            .iter()
+            .map(|&p| joined.chain_head(joined.idx(p)))
+            .collect();
+        heads.sort_unstable();
+        heads.dedup();
+        let seki = heads.into_iter().any(|d| {
             neighbour_heads(&joined, d).into_iter().any(|x| {
                 !is_dead(joined.point(x))
                     && joined.liberties(x) < semeai::ESCAPED

@@ -67,6 +67,7 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         owner,
         left: BUDGET,
         seen: HashMap::new(),
+        spare: Vec::new(),
     };
     r.value(b, first, false, 0)
 }
@@ -81,6 +82,9 @@ struct Racer {
     left: u32,
     /// Positions already read: (hash, player to move, whether the last move passed).
     seen: HashMap<(u64, Color, bool), Outcome>,
+    /// Boards to copy positions into: a copy into a board of the same size moves only
+    /// the slots in use, where a fresh board first fills every slot.
+    spare: Vec<Box<Board>>,
 }
 
 impl Racer {
@@ -120,16 +124,18 @@ impl Racer {
         let mut best: Option<Outcome> = None;
         for m in self.candidates(b, to_move) {
             let v = match m {
-                Some(i) => {
-                    let mut next = b.clone();
-                    next.play_unchecked(i, to_move);
-                    self.value(&next, to_move.opponent(), false, depth + 1)?
-                }
                 None if passed => Outcome::Neither,
-                None => {
-                    let mut next = b.clone();
-                    next.clear_ko();
-                    self.value(&next, to_move.opponent(), true, depth + 1)?
+                _ => {
+                    let mut next = self.copy(b);
+                    match m {
+                        Some(i) => {
+                            next.play_unchecked(i, to_move);
+                        }
+                        None => next.clear_ko(),
+                    }
+                    let v = self.value(&next, to_move.opponent(), m.is_none(), depth + 1);
+                    self.spare.push(next);
+                    v?
                 }
             };
             let better = match best {
@@ -148,6 +154,17 @@ impl Racer {
         Some(v)
     }
 
+    /// A copy of `b` on a spare board.
+    fn copy(&mut self, b: &Board) -> Box<Board> {
+        match self.spare.pop() {
+            Some(mut spare) => {
+                (*spare).clone_from(b);
+                spare
+            }
+            None => Box::new(b.clone()),
+        }
+    }
+
     /// The moves of `c` that matter to the race, most promising first, then a pass:
     /// captures of chains in atari next to either chain, the opponent chain's liberties
     /// that are not the mover's own (outside liberties), the shared ones, the mover's
@@ -158,22 +175,40 @@ impl Racer {
         } else {
             (self.y, self.x)
         };
-        let own_libs = liberties::<ESCAPED_USIZE>(b, own);
-        let other_libs = liberties::<ESCAPED_USIZE>(b, other);
+        // One walk of each chain gathers its first liberties and the heads of the chains
+        // of the mover's opponent next to it that are in atari (the opponent chain itself
+        // among them, when it is), in the order they are met.
+        let mut atari: Vec<Idx> = Vec::new();
+        let mut walk = |chain: Idx| {
+            let mut libs: Vec<Idx> = Vec::with_capacity(ESCAPED_USIZE);
+            b.for_each_stone(chain, |s| {
+                for n in b.neighbours(s) {
+                    match b.cell(n) {
+                        Cell::Empty if libs.len() < ESCAPED_USIZE && !libs.contains(&n) => {
+                            libs.push(n);
+                        }
+                        cell if cell.color() == Some(c.opponent()) && b.liberties(n) == 1 => {
+                            let h = b.chain_head(n);
+                            if !atari.contains(&h) {
+                                atari.push(h);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            });
+            libs
+        };
+        let own_libs = walk(own);
+        let other_libs = walk(other);
         let mut out: Vec<Option<Idx>> = Vec::new();
         let push = |i: Idx, out: &mut Vec<Option<Idx>>| {
             if i != 0 && !out.contains(&Some(i)) && legal(b, i, c) {
                 out.push(Some(i));
             }
         };
-        for chain in [own, other] {
-            b.for_each_stone(chain, |s| {
-                for n in b.neighbours(s) {
-                    if b.cell(n).color() == Some(c.opponent()) && b.liberties(n) == 1 {
-                        push(liberties::<1>(b, n)[0], &mut out);
-                    }
-                }
-            });
+        for &h in &atari {
+            push(liberties::<1>(b, h)[0], &mut out);
         }
         for &l in &other_libs {
             if !own_libs.contains(&l) {

@@ -1,0 +1,76 @@
+//! The dead-stone estimator on positions no real game reaches, to find its slowest cases
+//! (the server and GTP `final_score` run it on whatever position two players leave):
+//! boards of 9x9, 13x13 and 19x19 filled with random legal plays, from a third of the
+//! points to more plays than points (captures make room), so that they hold many small
+//! chains short of liberties, races and shut-in groups. Prints the slowest positions, the
+//! mean, and the slowest board.
+//!
+//! cargo run --release -p tengen-player --example estimate_stress -- [COUNT] [--only K]
+#![forbid(unsafe_code)]
+
+use std::time::Instant;
+use tengen::board::Cell;
+use tengen::rng::Rng;
+use tengen::{Board, Color, Size};
+use tengen_player::estimate::{estimate, EstimateOptions};
+use tengen_player::reading;
+
+/// A board of `n` x `n` with `plays` random legal plays (simple ko, no suicide), the
+/// colours alternating.
+fn random_board(rng: &mut Rng, n: u8, plays: usize) -> Board {
+    let mut b = Board::new(Size::square(n).expect("a board size"));
+    let points: Vec<_> = b.indices().collect();
+    let mut c = Color::Black;
+    let mut made = 0;
+    for _ in 0..plays * 4 {
+        if made == plays {
+            break;
+        }
+        let i = points[rng.index(points.len())];
+        if b.cell(i) == Cell::Empty && reading::legal(&b, i, c) {
+            b.play_unchecked(i, c);
+            made += 1;
+            c = c.opponent();
+        }
+    }
+    b
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(150);
+    // `--only K`: estimate position K alone (for a profiler).
+    let only: Option<usize> = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok());
+    let mut rng = Rng::new(7);
+    let mut timed = Vec::new();
+    for k in 0..count {
+        let n = [9u8, 13, 19][k % 3];
+        let fill = [0.3, 0.5, 0.7, 0.9, 1.2][k % 5];
+        let plays = (f64::from(n) * f64::from(n) * fill) as usize;
+        let b = random_board(&mut rng, n, plays);
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
+        let start = Instant::now();
+        let e = estimate(&b, EstimateOptions::default());
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        timed.push((ms, k, n, plays, e.dead.len(), b));
+    }
+    timed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (ms, k, n, plays, dead, _) in timed.iter().take(10) {
+        println!("{ms:.1} ms: position {k}, {n}x{n}, {plays} plays, {dead} stones called dead");
+    }
+    let total: f64 = timed.iter().map(|t| t.0).sum();
+    println!(
+        "{} positions: mean {:.1} ms",
+        timed.len(),
+        total / timed.len().max(1) as f64
+    );
+    if let Some((_, k, ..)) = timed.first() {
+        println!("the slowest, position {k}:\n{}", timed[0].5);
+    }
+}
