@@ -22,9 +22,22 @@
 use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};
 
+const USAGE: &str = "usage: estimate_eval [FOLDER] [--prefix P | --exclude P] [--seed S] \
+[--playouts N] [--default-komi K] [-v] [--dead] [--territory] [--atari]
+FOLDER defaults to /usr/share/goban (the goban-original-games package)";
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let dir = args.get(1).cloned().unwrap_or("/usr/share/goban".into());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{}", USAGE);
+        return;
+    }
+    // The folder: the first argument that is neither a flag nor a flag's value.
+    let dir = args
+        .iter()
+        .enumerate()
+        .find(|(i, a)| !a.starts_with('-') && (*i == 0 || !args[i - 1].starts_with("--")))
+        .map_or("/usr/share/goban".to_string(), |(_, a)| a.clone());
     let flag = |name: &str| {
         args.iter()
             .position(|a| a == name)
@@ -52,17 +65,26 @@ fn main() {
     // chain in atari, which the opponent could still capture: a finishing that went
     // wrong, or a fight the record leaves open.
     let atari_lists = args.iter().any(|a| a == "--atari");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries.filter_map(|e| Some(e.ok()?.path())).collect(),
+        Err(e) => {
+            eprintln!("{dir}: {e}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
     files.sort();
     // Every record is read once: all of them tell the komi of those without KM.
     let records: Vec<(String, tengen_sgf::ReadFile)> = files
         .iter()
-        .map(|f| {
-            let name = f.file_name().unwrap().to_string_lossy().to_string();
-            (name, tengen_sgf::read_bytes(&std::fs::read(f).unwrap()))
+        .filter_map(|f| {
+            let name = f.file_name()?.to_string_lossy().to_string();
+            match std::fs::read(f) {
+                Ok(bytes) => Some((name, tengen_sgf::read_bytes(&bytes))),
+                Err(e) => {
+                    eprintln!("{}: skipped: {e}", f.display());
+                    None
+                }
+            }
         })
         .collect();
     let komi_of = tengen_sgf::KomiOfTheTime::learn(records.iter().filter_map(|(name, r)| {

@@ -6,8 +6,20 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     // `--ownership`: each territory point with how sure the playouts are of it.
     let show_ownership = a.iter().any(|x| x == "--ownership");
-    let read = tengen_sgf::read_bytes(&std::fs::read(&a[1]).unwrap());
-    let r = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
+    let Some(path) = a.iter().skip(1).find(|x| !x.starts_with('-')) else {
+        eprintln!("usage: show_estimate FILE [--ownership]");
+        std::process::exit(2);
+    };
+    let bytes = std::fs::read(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    });
+    let read = tengen_sgf::read_bytes(&bytes);
+    let Some(tree) = read.collection.trees.first() else {
+        eprintln!("{path}: no game in the file");
+        std::process::exit(2);
+    };
+    let r = tengen_sgf::replay(tree, &Default::default());
     let options = tengen_player::estimate::EstimateOptions::for_game(&r.game);
     let est = tengen_player::estimate::estimate(r.game.board(), options);
     let b = r.game.board();
