@@ -26,13 +26,14 @@ interrupted run keeps what it made and `--resume` goes on from there):
 Positions whose cleanup did not end (a move cap) or in which a player resigned are not kept.
 
     nice -n 19 scripts/played_out_set.py --tengen target/release/tengen \
-        --out crates/tengen-player/tests/data/played_out.sgf.gz --games 9:380,13:200,19:20
+        --out crates/tengen-player/tests/data/played_out.sgf.gz --games 9:380,13:200,19:100
 
-Run one process at a time: GNU Go is slow on 19x19 (a few minutes a game at these levels on
-a shared machine) and the machine is shared. The stored set (600 games: 380 on 9x9, 200 on
-13x13, 20 on 19x19) was made by an earlier form of this script that planned game N from
-the attempts made so far, and was resumed twice: a fresh run makes a set of the same kind,
-not the same games.
+Run one process at a time: GNU Go is slow on 19x19 (about a minute a game at these levels,
+more on a busy machine) and the machine is shared. The stored set (680 games: 380 on 9x9,
+200 on 13x13, 100 on 19x19) holds 600 games made by an earlier form of this script that
+planned game N from the attempts made so far, resumed twice, and 80 19x19 games (numbers
+600-679) added by this one with `--resume --games 9:380,13:200,19:100`: a fresh run makes
+a set of the same kind, not the same games.
 """
 import argparse
 import gzip
@@ -317,7 +318,7 @@ def plan_for(index, size, seed, tengen):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
-    ap.add_argument("--games", default="9:380,13:200,19:20",
+    ap.add_argument("--games", default="9:380,13:200,19:100",
                     help="games kept per board size, SIZE:N,...")
     ap.add_argument("--tengen", help="tengen binary (games against its player); none: GNU Go only")
     ap.add_argument("--seed", type=int, default=14)

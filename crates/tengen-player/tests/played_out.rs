@@ -14,7 +14,7 @@ use tengen_player::estimate::{estimate, EstimateOptions};
 #[test]
 fn the_truth_of_the_set_is_consistent() {
     let records = played_out::read(played_out::SET).unwrap();
-    assert!(records.len() >= 600, "{} records", records.len());
+    assert!(records.len() >= 680, "{} records", records.len());
     let mut agree = 0;
     for r in &records {
         // Every stone the cleanup captured is a stone of the kept position: the count
@@ -62,14 +62,15 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
         gnugo.add(r.judge(&r.gnugo_dead, &[]));
     }
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
-    // When set: stones 99.88% (41,915 of 41,964), every stone right in 98.5% of the
-    // positions, area exact 98.8%, territory exact 98.7% (GNU Go's list: 99.96%, 99.0%,
-    // 98.5%, 99.0%). The floors leave about three positions of room.
-    assert_eq!(ours.positions, 600);
-    assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 98.0, "{}", ours.line());
-    assert!(ours.pct(ours.area_exact) >= 98.3, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 98.2, "{}", ours.line());
+    // When set (680 positions, 100 of them 19x19): stones 99.86% (59,578 of 59,659),
+    // every stone right in 98.2% of the positions, area exact 98.5%, territory exact
+    // 98.4% (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors leave about three
+    // positions of room.
+    assert_eq!(ours.positions, 680);
+    assert!(ours.stone_pct() >= 99.82, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= 97.7, "{}", ours.line());
+    assert!(ours.pct(ours.area_exact) >= 98.0, "{}", ours.line());
+    assert!(ours.pct(ours.territory_exact) >= 97.9, "{}", ours.line());
 }
 
 #[test]
