@@ -739,6 +739,27 @@ mod tests {
         assert!(in_seki(&open, &dead, &[]).is_empty());
     }
 
+    /// The border fills of a five-row board whose second row is `row4` (Black's wall
+    /// below it, White's on the right, White's c5 called dead), with the playouts leaning
+    /// a5 and b5 to Black, c5 and d5 to White.
+    fn fills_with_row4(row4: &str) -> Vec<(Point, Color)> {
+        let text = format!(
+            ". . O . O O .
+             {row4}
+             . . . X O . .
+             . . . X O . .
+             . . . X O . ."
+        );
+        let b = Board::from_text(&text).unwrap();
+        let p = |s| Point::from_gtp(s, b.size()).unwrap();
+        let grid = Grid::from_board(&b);
+        let mut ownership = vec![0.0f32; 35];
+        for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
+            ownership[grid.k(p(s))] = o;
+        }
+        border_fills(&b, &grid, &[p("C5")], &ownership)
+    }
+
     #[test]
     fn border_fills_take_a_dead_stones_point_as_its_capturers() {
         // White's c5 is called dead (say reading found it lost) while the playouts left
@@ -748,45 +769,17 @@ mod tests {
         // close against a stone that is not there: the only border stone is White's at d5
         // (next to her d4 and e5, two steps from Black's c4), against c5, which Black will
         // own once she captures.
-        let b = Board::from_text(
-            ". . O . O O .
-             X X X O O . .
-             . . . X O . .
-             . . . X O . .
-             . . . X O . .",
-        )
-        .unwrap();
-        let p = |s| Point::from_gtp(s, b.size()).unwrap();
-        let grid = Grid::from_board(&b);
-        let mut ownership = vec![0.0f32; 35];
-        for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
-            ownership[grid.k(p(s))] = o;
-        }
-        let fills = border_fills(&b, &grid, &[p("C5")], &ownership);
-        assert_eq!(fills, vec![(p("D5"), Color::White)]);
+        let d5 = Point::from_gtp("D5", tengen::point::Size::new(7, 5).unwrap()).unwrap();
+        assert_eq!(fills_with_row4("X X X O O . ."), vec![(d5, Color::White)]);
     }
 
     #[test]
     fn a_point_next_to_both_colours_is_a_dame_not_a_border() {
-        // d5 touches Black's d4 and White's e5: a dame, one step from both, though the
-        // playouts give it to White. No border fill goes there, nor on the points nearer
-        // Black that close against nothing of White's (a5, b5, c5 once the dead c5 is off).
-        let b = Board::from_text(
-            ". . O . O O .
-             X X X X O . .
-             . . . X O . .
-             . . . X O . .
-             . . . X O . .",
-        )
-        .unwrap();
-        let p = |s| Point::from_gtp(s, b.size()).unwrap();
-        let grid = Grid::from_board(&b);
-        let mut ownership = vec![0.0f32; 35];
-        for (s, o) in [("A5", 0.5), ("B5", 0.5), ("C5", -0.5), ("D5", -0.5)] {
-            ownership[grid.k(p(s))] = o;
-        }
-        // With White's stone on d4 instead, d5 is nearer White and her border again
-        // (`border_fills_take_a_dead_stones_point_as_its_capturers`).
-        assert_eq!(border_fills(&b, &grid, &[p("C5")], &ownership), vec![]);
+        // With Black's stone on d4, d5 touches Black's d4 and White's e5: a dame, one step
+        // from both, though the playouts give it to White. No border fill goes there, nor
+        // on the points nearer Black that close against nothing of White's (a5, b5, c5
+        // once the dead c5 is off). With White's stone on d4, d5 is nearer White and her
+        // border again (`border_fills_take_a_dead_stones_point_as_its_capturers`).
+        assert_eq!(fills_with_row4("X X X X O . ."), vec![]);
     }
 }
