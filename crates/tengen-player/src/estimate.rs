@@ -354,7 +354,10 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
 /// inside the opponent's area alive (trying that lost exact results on the Honinbo
 /// records). Nor does a single stone race: one left inside the opponent's area can look
 /// like a seki with a neighbouring chain read alone, while the opponent gains liberties
-/// by capturing other dead stones first (record 160 of the played-out set).
+/// by capturing other dead stones first (record 160 of the played-out set). A
+/// neighbour called dead races too: two neighbouring chains of opposite colours both
+/// called dead (played-out record 617: White's corner with two liberties beside Black's
+/// chain in atari, which White takes) are a contradiction the race resolves.
 fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
     let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
     let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED && undecided(i);
@@ -370,7 +373,11 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
         }
         let owner = board.cell(x).color().expect("a chain");
         for y in neighbour_heads(board, x) {
-            if is_dead(dead, y) || !racing(y) {
+            // Two neighbouring chains of two colours both called dead cannot both be
+            // (one captures the other), so their race is read too, unless the dead
+            // neighbour is a single stone, which does not race (see above).
+            let lone_dead = is_dead(dead, y) && board.chain_len(y) < 2;
+            if lone_dead || !racing(y) {
                 continue;
             }
             // Safe even with the opponent moving first: the race is settled in its
@@ -781,5 +788,53 @@ mod tests {
         // once the dead c5 is off). With White's stone on d4, d5 is nearer White and her
         // border again (`border_fills_take_a_dead_stones_point_as_its_capturers`).
         assert_eq!(fills_with_row4("X X X X O . ."), vec![]);
+    }
+
+    #[test]
+    fn two_neighbouring_chains_both_called_dead_are_read_as_a_race() {
+        // Played-out record 617 (Black to move after two passes). In the bottom left,
+        // White's corner chain b1 c1 b2 a3 b3 c3 d3 c4 b5 c5 b6 c6 is shut in by Black and
+        // has two liberties, a1 and a2; next to it Black's d4 d5 d6 e5 e6 f5 is shut in by
+        // White and has one, e7. Worked by hand: White moving first takes the six stones at
+        // e7 and joins her stones around them; Black moving first cannot stop it (a2 or a1
+        // is self-atari and still leaves White e7). So the corner lives and the six are
+        // dead, as GNU Go's cleanup played it. The playouts called both dead (the count
+        // W+1.5 against the truth's W+22.5).
+        let b = Board::from_text(
+            ". . . . O X X . X X X O O O O O O X .
+             . . . O . O X X X O O O . O X O X X .
+             . . . O . O O X O . O X O O X X . . .
+             . . . . . O X X O O . X . . O X . . .
+             O O O O O O O X O . X . . O O X . . .
+             O X O O X X X X O X . . . . O X . . .
+             X X X O O X . X O . . . O O X X . . .
+             . . X X X . . . X O O . . O O X . . .
+             . . . . . X X X X X O . O X X . X . X
+             . . X . . X O X . X O . O X X . . X O
+             . X . . X O O O X X X O O X . X X O O
+             . O X X O . O . O X X X O O X . X X O
+             X X X O . O . . . O O X X O X X O X O
+             X O O X X O . O . O O O O O O O O O O
+             X O O X X X O . O X X O O O O X X O .
+             X X O X O O O O X . . X O X X X X O .
+             O O O O X X O X X . X X O X O X X O .
+             . O X X . X X . . . . X X X O O O . .
+             . O O X X . . . . . . X O O O . . . .",
+        )
+        .unwrap();
+        let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+        let grid = Grid::from_board(&b);
+        let status = life::unconditional_status(&grid, Suicide::Forbidden);
+        let undecided = |i: Idx| status[grid.k(b.point(i))] == Status::Undecided;
+        let corner = [
+            "B1", "C1", "B2", "A3", "B3", "C3", "D3", "C4", "B5", "C5", "B6", "C6",
+        ];
+        let six = ["D4", "D5", "D6", "E5", "E6", "F5"];
+        let mut dead: Vec<Point> = corner.iter().chain(&six).map(|s| p(s)).collect();
+        dead.sort();
+        settle_races(&b, &mut dead, undecided);
+        let mut want: Vec<Point> = six.iter().map(|s| p(s)).collect();
+        want.sort();
+        assert_eq!(dead, want);
     }
 }

@@ -62,15 +62,15 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
         gnugo.add(r.judge(&r.gnugo_dead, &[]));
     }
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
-    // When set (680 positions, 100 of them 19x19): stones 99.86% (59,578 of 59,659),
-    // every stone right in 98.2% of the positions, area exact 98.5%, territory exact
-    // 98.4% (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors leave about three
+    // When set (680 positions, 100 of them 19x19): stones 99.88% (59,590 of 59,659),
+    // every stone right in 98.4% of the positions, area exact 98.7%, territory exact
+    // 98.5% (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors leave about three
     // positions of room.
     assert_eq!(ours.positions, 680);
-    assert!(ours.stone_pct() >= 99.82, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 97.7, "{}", ours.line());
-    assert!(ours.pct(ours.area_exact) >= 98.0, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 97.9, "{}", ours.line());
+    assert!(ours.stone_pct() >= 99.84, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= 97.9, "{}", ours.line());
+    assert!(ours.pct(ours.area_exact) >= 98.2, "{}", ours.line());
+    assert!(ours.pct(ours.territory_exact) >= 98.0, "{}", ours.line());
 }
 
 #[test]
