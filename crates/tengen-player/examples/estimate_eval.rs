@@ -19,6 +19,16 @@
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
 
+/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};
 
@@ -29,7 +39,7 @@ FOLDER defaults to /usr/share/goban (the goban-original-games package)";
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{}", USAGE);
+        out!("{}", USAGE);
         return;
     }
     // The folder: the first argument that is neither a flag nor a flag's value.
@@ -141,19 +151,19 @@ fn main() {
             winner += 1;
         }
         if verbose && ours != want {
-            println!("{name}: ours {ours}, record {re}");
+            out!("{name}: ours {ours}, record {re}");
         }
         if atari_lists {
             let left = chains_in_atari(r.game.board(), &est);
             if !left.is_empty() {
                 let fate = if ours == want { "exact" } else { "miss" };
-                println!("{name} ({fate}) in atari: {}", left.join(" "));
+                out!("{name} ({fate}) in atari: {}", left.join(" "));
             }
         }
         if dead_lists {
             let size = r.game.board().size();
             let list: Vec<String> = est.dead.iter().filter_map(|p| p.to_gtp(size)).collect();
-            println!("{name} {ours} {want} dead: {}", list.join(" "));
+            out!("{name} {ours} {want} dead: {}", list.join(" "));
         }
         if territory_lists {
             let size = r.game.board().size();
@@ -168,7 +178,7 @@ fn main() {
                     .collect::<Vec<_>>()
                     .join(" ")
             };
-            println!(
+            out!(
                 "{name} black: {} white: {}",
                 of(tengen::Color::Black),
                 of(tengen::Color::White)
@@ -176,7 +186,7 @@ fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    out!(
         "{total} scored records: {exact} exact ({:.1}%), {winner} right winner ({:.1}%), {:.1} ms per record",
         100.0 * exact as f64 / total.max(1) as f64,
         100.0 * winner as f64 / total.max(1) as f64,

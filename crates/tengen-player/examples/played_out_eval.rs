@@ -7,6 +7,16 @@
 //! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [-v] [FILE]
 #![forbid(unsafe_code)]
 
+/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[path = "../tests/common/played_out.rs"]
 mod played_out;
 
@@ -68,7 +78,7 @@ fn main() {
                 v.sort();
                 v.join(" ")
             };
-            println!(
+            out!(
                 "played-out {} ({}x{}): area {} territory {} (ours: area exact {}, territory exact {}, gnugo area exact {})\n  truth dead: {}\n  ours:       {}",
                 r.index,
                 r.size(),
@@ -89,11 +99,11 @@ fn main() {
         } else {
             format!("{size}x{size}")
         };
-        println!("{name:>5} tengen: {}", t.line());
-        println!("{name:>5} GNU Go: {}", gnugo[size].line());
+        out!("{name:>5} tengen: {}", t.line());
+        out!("{name:>5} GNU Go: {}", gnugo[size].line());
     }
     let n = ours.get(&0).map_or(0, |t| t.positions);
-    println!(
+    out!(
         "{:.1} ms a position",
         1000.0 * start.elapsed().as_secs_f64() / n.max(1) as f64
     );

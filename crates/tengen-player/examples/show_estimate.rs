@@ -2,6 +2,16 @@
 //! border and teire fills (`b`/`w`), empty points the playouts give to Black (`+`) or
 //! White (`-`), then the score table and the recorded result.
 #![forbid(unsafe_code)]
+
+/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     // `--ownership`: each territory point with how sure the playouts are of it.
@@ -30,7 +40,7 @@ fn main() {
     let letters: String = (0..size.width())
         .map(|x| format!(" {}", tengen::board::column_letter(x)))
         .collect();
-    println!("   {letters}");
+    out!("   {letters}");
     for y in 0..size.height() {
         let mut line = format!("{:>2} ", size.height() - y);
         for x in 0..size.width() {
@@ -60,7 +70,7 @@ fn main() {
             line.push(' ');
             line.push(ch);
         }
-        println!("{line}");
+        out!("{line}");
     }
     for c in [tengen::Color::Black, tengen::Color::White] {
         let list: Vec<String> = size
@@ -80,7 +90,7 @@ fn main() {
                 }
             })
             .collect();
-        println!("territory {c:?}: {}", list.join(" "));
+        out!("territory {c:?}: {}", list.join(" "));
     }
     if a.iter().any(|x| x == "--fills") {
         // The fills in the order they were made (border fills first, then the finishing
@@ -90,7 +100,7 @@ fn main() {
             .iter()
             .map(|(p, c)| format!("{}{}", c.stone_char(), p.to_gtp(size).unwrap_or_default()))
             .collect();
-        println!("fills: {}", list.join(" "));
+        out!("fills: {}", list.join(" "));
     }
     if a.iter().any(|x| x == "--grid") {
         // Every point's playout ownership, in tenths (+ for Black).
@@ -100,7 +110,7 @@ fn main() {
                 let o = est.ownership[y as usize * size.width() as usize + x as usize];
                 line.push_str(&format!("{:>3}", (o * 9.0).round() as i32));
             }
-            println!("{line}");
+            out!("{line}");
         }
     }
     if a.iter().any(|x| x == "--last") {
@@ -117,11 +127,11 @@ fn main() {
                 _ => format!("{}pass", m.color.stone_char()),
             })
             .collect();
-        println!("last moves: {}", list.join(" "));
+        out!("last moves: {}", list.join(" "));
     }
     let seki: Vec<String> = s.seki.iter().filter_map(|p| p.to_gtp(size)).collect();
-    println!("seki: {}", seki.join(" "));
-    println!(
+    out!("seki: {}", seki.join(" "));
+    out!(
         "{s}\nrecord: {:?} moves {} next {:?}",
         r.result,
         r.moves,
