@@ -232,6 +232,10 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     dead.retain(|p| !spared.contains(p) || status[grid.k(*p)] == Status::Dead);
     dead.extend(finished.captured);
     dead.sort();
+    let seen = Grid::from_board(&counted(board, &dead, &fills));
+    spare_in_own_area(&seen, board, &mut dead, |p| {
+        status[grid.k(p)] == Status::Dead
+    });
     Estimate {
         dead,
         fills,
@@ -399,6 +403,33 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
         out
     };
     revise(dead, &points(&alive), points(&killed));
+}
+
+/// Takes out of the sorted `dead` list the stones of `board` whose region on the position
+/// the count sees (`counted`: dead stones off, fills on) touches stones of their own colour
+/// only: nothing of the opponent's that lives is there to capture them (played-out records
+/// 488 and 641: a black stone among White's dead stones, inside Black's area). Counted dead
+/// or alive, such a stone changes no score (its point is its owner's either way, and a
+/// prisoner less for the opponent is a point of territory less for its owner); its status
+/// does. Unconditionally dead stones (`certain`) stay dead.
+fn spare_in_own_area(
+    counted: &Grid,
+    board: &Board,
+    dead: &mut Vec<Point>,
+    certain: impl Fn(Point) -> bool,
+) {
+    let mut spared = Vec::new();
+    for area in counted.areas() {
+        for &p in &area.points {
+            let Some(c) = board.get(p).filter(|_| dead.binary_search(&p).is_ok()) else {
+                continue;
+            };
+            if area.touches(c) && !area.touches(c.opponent()) && !certain(p) {
+                spared.push(p);
+            }
+        }
+    }
+    dead.retain(|p| !spared.contains(p));
 }
 
 /// Takes the `alive` stones out of the sorted `dead` list and puts the `killed` ones in.
@@ -836,5 +867,51 @@ mod tests {
         let mut want: Vec<Point> = six.iter().map(|s| p(s)).collect();
         want.sort();
         assert_eq!(dead, want);
+    }
+
+    #[test]
+    fn a_stone_among_dead_stones_inside_its_own_area_is_not_dead() {
+        // Black's e5 sits among White's stones d4-g6, dead inside Black's wall: the region
+        // of e5, White's stones taken off, touches only Black's stones, so nothing alive of
+        // White's can capture it. A black stone inside a live white ring (the second
+        // board, no black wall) stays dead.
+        let walled = Board::from_text(
+            ". . . . . . . . .
+             . X X X X X X X .
+             . X . . . . . X .
+             . X . O O O . X .
+             . X . O X . O X .
+             . X . O O O O X .
+             . X . . . . . X .
+             . X X X X X X X .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let p = |b: &Board, s| Point::from_gtp(s, b.size()).unwrap();
+        let white = ["D6", "E6", "F6", "D5", "G5", "D4", "E4", "F4", "G4"];
+        let mut dead: Vec<Point> = white.iter().map(|s| p(&walled, s)).collect();
+        dead.push(p(&walled, "E5"));
+        dead.sort();
+        let seen = Grid::from_board(&counted(&walled, &dead, &[]));
+        let mut spared = dead.clone();
+        spare_in_own_area(&seen, &walled, &mut spared, |_| false);
+        assert_eq!(spared.len(), white.len());
+        assert!(!spared.contains(&p(&walled, "E5")));
+        // Unconditionally dead stones stay dead.
+        let mut certain = dead.clone();
+        spare_in_own_area(&seen, &walled, &mut certain, |_| true);
+        assert_eq!(certain, dead);
+        let open = Board::from_text(
+            ". . . . . .
+             . O O O O .
+             . O X . O .
+             . O O O O .
+             . . . . . .",
+        )
+        .unwrap();
+        let mut dead = vec![p(&open, "C3")];
+        let seen = Grid::from_board(&counted(&open, &dead, &[]));
+        spare_in_own_area(&seen, &open, &mut dead, |_| false);
+        assert_eq!(dead, vec![p(&open, "C3")]);
     }
 }

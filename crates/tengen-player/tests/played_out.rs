@@ -62,13 +62,13 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
         gnugo.add(r.judge(&r.gnugo_dead, &[]));
     }
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
-    // When set (680 positions, 100 of them 19x19): stones 99.88% (59,590 of 59,659),
-    // every stone right in 98.4% of the positions, area exact 98.7%, territory exact
+    // When set (680 positions, 100 of them 19x19): stones 99.89% (59,593 of 59,659),
+    // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
     // 98.5% (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors leave about three
     // positions of room.
     assert_eq!(ours.positions, 680);
-    assert!(ours.stone_pct() >= 99.84, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 97.9, "{}", ours.line());
+    assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= 98.3, "{}", ours.line());
     assert!(ours.pct(ours.area_exact) >= 98.2, "{}", ours.line());
     assert!(ours.pct(ours.territory_exact) >= 98.0, "{}", ours.line());
 }
