@@ -671,13 +671,24 @@ impl Finisher {
     /// opponent's fill there would: a border left open is a real move, the bigger first).
     fn fill(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
+        let opp = c.opponent();
         let mut best: Option<((u8, usize), Idx)> = None;
         for p in self.dame_points() {
-            if !self.safe_fill(&b, p, c) {
+            // Each player's fill is played once, on a copy, for all three questions.
+            let Some(own) = self.played(&b, p, c).filter(|n| self.holds(&b, n, p, c)) else {
                 continue;
-            }
-            let forcing = self.forces(&b, p, c) as u8 + self.forces(&b, p, c.opponent()) as u8;
-            let swing = self.enclosed_by(&b, p, c) + self.enclosed_by(&b, p, c.opponent());
+            };
+            let theirs = self.played(&b, p, opp);
+            let their_safe = theirs.as_ref().is_some_and(|n| self.holds(&b, n, p, opp));
+            let forcing = self.forces(&b, &own, p, c) as u8
+                + theirs
+                    .as_ref()
+                    .is_some_and(|n| their_safe && self.forces(&b, n, p, opp))
+                    as u8;
+            let swing = self.enclosed_by(&b, &own, p, c)
+                + theirs
+                    .as_ref()
+                    .map_or(0, |n| self.enclosed_by(&b, n, p, opp));
             let value = (forcing, swing);
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, p));
@@ -686,15 +697,19 @@ impl Finisher {
         best.map(|(_, p)| p)
     }
 
-    /// How many neutral points become `c`'s territory when she fills `p` on `b` (a fill
-    /// that closes a border: the points behind it were open to both).
-    fn enclosed_by(&self, b: &Board, p: Idx, c: Color) -> usize {
-        if !self.may_play(b, p, c) {
-            return 0;
-        }
-        let mut next = b.clone();
-        next.play_unchecked(p, c);
-        let after = region_marks(&next, &self.dead);
+    /// `b` with `c`'s stone on `p`, if she may play there.
+    fn played(&self, b: &Board, p: Idx, c: Color) -> Option<Board> {
+        self.may_play(b, p, c).then(|| {
+            let mut next = b.clone();
+            next.play_unchecked(p, c);
+            next
+        })
+    }
+
+    /// How many neutral points become `c`'s territory by her fill of `p` (`next` is `b`
+    /// with it played): a fill that closes a border, the points behind it open to both.
+    fn enclosed_by(&self, b: &Board, next: &Board, p: Idx, c: Color) -> usize {
+        let after = region_marks(next, &self.dead);
         let own = 1u8 << c.index();
         b.indices()
             .filter(|&i| i != p && self.mark[i as usize] == 3 && after[i as usize] == own)
@@ -707,25 +722,25 @@ impl Finisher {
         if !self.may_play(b, p, c) || b.would_capture(p, c) {
             return false;
         }
-        let mut next = b.clone();
-        next.play_unchecked(p, c);
-        next.liberties(p) >= 2 && self.reader.attack(&next, p).is_none()
+        self.played(b, p, c)
+            .is_some_and(|next| self.holds(b, &next, p, c))
     }
 
-    /// Whether a safe fill of `p` by `c` leaves a live opponent chain next to it that `c`
-    /// could capture, so that the opponent must answer.
-    fn forces(&mut self, b: &Board, p: Idx, c: Color) -> bool {
-        if !self.safe_fill(b, p, c) {
-            return false;
-        }
-        let mut next = b.clone();
-        next.play_unchecked(p, c);
+    /// Whether `c`'s fill of `p` on `b` (`next` is `b` with it played) is safe: it
+    /// captures nothing, and her chain there keeps two liberties and cannot be captured.
+    fn holds(&mut self, b: &Board, next: &Board, p: Idx, c: Color) -> bool {
+        !b.would_capture(p, c) && next.liberties(p) >= 2 && self.reader.attack(next, p).is_none()
+    }
+
+    /// Whether `c`'s safe fill of `p` on `b` (`next` is `b` with it played) leaves a live
+    /// opponent chain next to it that she could capture, so that the opponent must answer.
+    fn forces(&mut self, b: &Board, next: &Board, p: Idx, c: Color) -> bool {
         let opp = Cell::stone(c.opponent());
         b.neighbours(p).into_iter().any(|n| {
             next.cell(n) == opp
                 && !self.dead[n as usize]
                 && next.liberties(n) <= 2
-                && self.reader.attack(&next, n).is_some()
+                && self.reader.attack(next, n).is_some()
         })
     }
 
