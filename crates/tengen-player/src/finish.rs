@@ -709,11 +709,40 @@ impl Finisher {
     /// How many neutral points become `c`'s territory by her fill of `p` (`next` is `b`
     /// with it played): a fill that closes a border, the points behind it open to both.
     fn enclosed_by(&self, b: &Board, next: &Board, p: Idx, c: Color) -> usize {
-        let after = region_marks(next, &self.dead);
+        // Only the regions next to `p` change: each is flooded on `next` (through empty
+        // and dead points, as `region_marks` does), and its points neutral before count
+        // when it now touches `c`'s live stones only.
+        let open = |i: Idx| next.cell(i) == Cell::Empty || self.dead[i as usize];
         let own = 1u8 << c.index();
-        b.indices()
-            .filter(|&i| i != p && self.mark[i as usize] == 3 && after[i as usize] == own)
-            .count()
+        let mut seen = vec![false; CELLS];
+        seen[p as usize] = true;
+        let mut count = 0;
+        for start in b.neighbours(p) {
+            if !open(start) || seen[start as usize] {
+                continue;
+            }
+            let (mut touches, mut neutral) = (0u8, 0);
+            let mut stack = vec![start];
+            seen[start as usize] = true;
+            while let Some(q) = stack.pop() {
+                neutral += (self.mark[q as usize] == 3) as usize;
+                for n in next.neighbours(q) {
+                    if next.cell(n) == Cell::Wall || seen[n as usize] {
+                        continue;
+                    }
+                    if open(n) {
+                        seen[n as usize] = true;
+                        stack.push(n);
+                    } else if let Some(k) = next.cell(n).color() {
+                        touches |= 1 << k.index();
+                    }
+                }
+            }
+            if touches == own {
+                count += neutral;
+            }
+        }
+        count
     }
 
     /// Whether `c` can fill `p` on `b` without capturing anything and without her chain
