@@ -1,6 +1,8 @@
 //! Shows the estimator's view of one record (development aid): stones (`x`/`o` dead),
 //! border and teire fills (`b`/`w`), empty points the playouts give to Black (`+`) or
-//! White (`-`), then the score table and the recorded result.
+//! White (`-`), then the score table and the recorded result. `--ownership` adds how sure
+//! the playouts are of each territory point, `--fills` the fills in the order they were
+//! made, `--grid` every point's playout ownership, `--last` the record's last moves.
 #![forbid(unsafe_code)]
 
 /// `println!` that ends the program quietly when stdout is closed (piped into `head`).
@@ -17,7 +19,7 @@ fn main() {
     // `--ownership`: each territory point with how sure the playouts are of it.
     let show_ownership = a.iter().any(|x| x == "--ownership");
     let Some(path) = a.iter().skip(1).find(|x| !x.starts_with('-')) else {
-        eprintln!("usage: show_estimate FILE [--ownership]");
+        eprintln!("usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last]");
         std::process::exit(2);
     };
     let bytes = std::fs::read(path).unwrap_or_else(|e| {
