@@ -232,6 +232,8 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     dead.retain(|p| !spared.contains(p) || status[grid.k(*p)] == Status::Dead);
     dead.extend(finished.captured);
     dead.sort();
+    // Last, on the position the count sees: a dead stone that nothing alive of the
+    // opponent's can reach is not dead (no count changes; its status does).
     let seen = Grid::from_board(&counted(board, &dead, &fills));
     spare_in_own_area(&seen, board, &mut dead, |p| {
         status[grid.k(p)] == Status::Dead
