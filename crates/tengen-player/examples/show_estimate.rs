@@ -2,7 +2,8 @@
 //! border and teire fills (`b`/`w`), empty points the playouts give to Black (`+`) or
 //! White (`-`), then the score table and the recorded result. `--ownership` adds how sure
 //! the playouts are of each territory point, `--fills` the fills in the order they were
-//! made, `--grid` every point's playout ownership, `--last` the record's last moves.
+//! made, `--grid` every point's playout ownership, `--last` the record's last moves,
+//! `--start b|w` who makes the first finishing move.
 #![forbid(unsafe_code)]
 
 /// `println!` that ends the program quietly when stdout is closed (piped into `head`).
@@ -18,8 +19,13 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     // `--ownership`: each territory point with how sure the playouts are of it.
     let show_ownership = a.iter().any(|x| x == "--ownership");
-    let Some(path) = a.iter().skip(1).find(|x| !x.starts_with('-')) else {
-        eprintln!("usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last]");
+    let Some(path) = (1..a.len())
+        .find(|&i| !a[i].starts_with('-') && a[i - 1] != "--start")
+        .map(|i| &a[i])
+    else {
+        eprintln!(
+            "usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last] [--start b|w]"
+        );
         std::process::exit(2);
     };
     let bytes = std::fs::read(path).unwrap_or_else(|e| {
@@ -32,7 +38,19 @@ fn main() {
         std::process::exit(2);
     };
     let r = tengen_sgf::replay(tree, &Default::default());
-    let options = tengen_player::estimate::EstimateOptions::for_game(&r.game);
+    let mut options = tengen_player::estimate::EstimateOptions::for_game(&r.game);
+    // `--start b|w`: who makes the first finishing move (to set beside another program's
+    // finishing, which may start with the other player).
+    if let Some(i) = a.iter().position(|x| x == "--start") {
+        options.to_move = match a.get(i + 1).map(|s| s.to_lowercase()).as_deref() {
+            Some("b") => tengen::Color::Black,
+            Some("w") => tengen::Color::White,
+            _ => {
+                eprintln!("--start takes b or w");
+                std::process::exit(2);
+            }
+        };
+    }
     let est = tengen_player::estimate::estimate(r.game.board(), options);
     let b = r.game.board();
     let size = b.size();
