@@ -174,27 +174,8 @@ impl View<'_> {
             if !self.open(start) || seen[start as usize] {
                 continue;
             }
-            region.clear();
-            region.push(start);
-            seen[start as usize] = true;
-            let mut touches = [false; 2];
-            let mut k = 0;
-            while k < region.len() {
-                let q = region[k];
-                k += 1;
-                for n in b.neighbours(q) {
-                    if b.cell(n) == Cell::Wall || seen[n as usize] {
-                        continue;
-                    }
-                    if self.open(n) {
-                        seen[n as usize] = true;
-                        region.push(n);
-                    } else if let Some(c) = b.cell(n).color() {
-                        touches[c.index()] = true;
-                    }
-                }
-            }
-            if touches[0] && touches[1] {
+            let touches = finish::flood_region(b, self.dead, start, &mut seen, &mut region);
+            if touches == 3 {
                 region.iter().for_each(|&q| neutral[q as usize] = true);
             }
         }

@@ -75,38 +75,54 @@ pub struct Finish {
 /// touches only live Black or only live White stones, 3 if both, 0 if neither; 0 for live
 /// stones.
 fn region_marks(b: &Board, dead: &[bool]) -> Vec<u8> {
-    let open = |i: Idx| b.cell(i) == Cell::Empty || dead[i as usize];
     let mut mark = vec![0u8; CELLS];
     let mut seen = vec![false; CELLS];
-    let mut stack = Vec::new();
     let mut region = Vec::new();
     for i in b.indices() {
-        if !open(i) || seen[i as usize] {
+        let open = b.cell(i) == Cell::Empty || dead[i as usize];
+        if !open || seen[i as usize] {
             continue;
         }
-        let mut touches = 0u8;
-        region.clear();
-        stack.push(i);
-        seen[i as usize] = true;
-        while let Some(q) = stack.pop() {
-            region.push(q);
-            for n in b.neighbours(q) {
-                if b.cell(n) == Cell::Wall || seen[n as usize] {
-                    continue;
-                }
-                if open(n) {
-                    seen[n as usize] = true;
-                    stack.push(n);
-                } else if let Some(c) = b.cell(n).color() {
-                    touches |= 1 << c.index();
-                }
-            }
-        }
+        let touches = flood_region(b, dead, i, &mut seen, &mut region);
         for &q in &region {
             mark[q as usize] = touches;
         }
     }
     mark
+}
+
+/// The region of `b` through the empty or `dead` point `start` (through empty and dead
+/// points), not crossing points already `seen` (which it marks): its points into
+/// `region`, and the colours of the live stones it touches as bits (1 Black, 2 White).
+pub(crate) fn flood_region(
+    b: &Board,
+    dead: &[bool],
+    start: Idx,
+    seen: &mut [bool],
+    region: &mut Vec<Idx>,
+) -> u8 {
+    let open = |i: Idx| b.cell(i) == Cell::Empty || dead[i as usize];
+    let mut touches = 0u8;
+    region.clear();
+    region.push(start);
+    seen[start as usize] = true;
+    let mut k = 0;
+    while k < region.len() {
+        let q = region[k];
+        k += 1;
+        for n in b.neighbours(q) {
+            if b.cell(n) == Cell::Wall || seen[n as usize] {
+                continue;
+            }
+            if open(n) {
+                seen[n as usize] = true;
+                region.push(n);
+            } else if let Some(c) = b.cell(n).color() {
+                touches |= 1 << c.index();
+            }
+        }
+    }
+    touches
 }
 
 /// Whether the chain through `i` touches a stone of `cell`.
@@ -679,12 +695,9 @@ impl Finisher {
                 continue;
             };
             let theirs = self.played(&b, p, opp);
-            let their_safe = theirs.as_ref().is_some_and(|n| self.holds(&b, n, p, opp));
+            let their_safe = theirs.as_ref().filter(|n| self.holds(&b, n, p, opp));
             let forcing = self.forces(&b, &own, p, c) as u8
-                + theirs
-                    .as_ref()
-                    .is_some_and(|n| their_safe && self.forces(&b, n, p, opp))
-                    as u8;
+                + their_safe.is_some_and(|n| self.forces(&b, n, p, opp)) as u8;
             let swing = self.enclosed_by(&b, &own, p, c)
                 + theirs
                     .as_ref()
@@ -709,37 +722,24 @@ impl Finisher {
     /// How many neutral points become `c`'s territory by her fill of `p` (`next` is `b`
     /// with it played): a fill that closes a border, the points behind it open to both.
     fn enclosed_by(&self, b: &Board, next: &Board, p: Idx, c: Color) -> usize {
-        // Only the regions next to `p` change: each is flooded on `next` (through empty
-        // and dead points, as `region_marks` does), and its points neutral before count
-        // when it now touches `c`'s live stones only.
-        let open = |i: Idx| next.cell(i) == Cell::Empty || self.dead[i as usize];
+        // Only the regions next to `p` change: each is flooded on `next` (as
+        // `region_marks` does), and its points neutral before count when it now touches
+        // `c`'s live stones only.
         let own = 1u8 << c.index();
         let mut seen = vec![false; CELLS];
         seen[p as usize] = true;
+        let mut region = Vec::new();
         let mut count = 0;
         for start in b.neighbours(p) {
-            if !open(start) || seen[start as usize] {
+            let open = next.cell(start) == Cell::Empty || self.dead[start as usize];
+            if !open || seen[start as usize] {
                 continue;
             }
-            let (mut touches, mut neutral) = (0u8, 0);
-            let mut stack = vec![start];
-            seen[start as usize] = true;
-            while let Some(q) = stack.pop() {
-                neutral += (self.mark[q as usize] == 3) as usize;
-                for n in next.neighbours(q) {
-                    if next.cell(n) == Cell::Wall || seen[n as usize] {
-                        continue;
-                    }
-                    if open(n) {
-                        seen[n as usize] = true;
-                        stack.push(n);
-                    } else if let Some(k) = next.cell(n).color() {
-                        touches |= 1 << k.index();
-                    }
-                }
-            }
-            if touches == own {
-                count += neutral;
+            if flood_region(next, &self.dead, start, &mut seen, &mut region) == own {
+                count += region
+                    .iter()
+                    .filter(|&&q| self.mark[q as usize] == 3)
+                    .count();
             }
         }
         count
