@@ -19,15 +19,9 @@
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
 
-/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
-macro_rules! out {
-    ($($t:tt)*) => {{
-        use std::io::Write;
-        if writeln!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
+#[macro_use]
+#[path = "common/out.rs"]
+mod out;
 
 use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};

@@ -7,15 +7,9 @@
 //! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [-v] [FILE]
 #![forbid(unsafe_code)]
 
-/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
-macro_rules! out {
-    ($($t:tt)*) => {{
-        use std::io::Write;
-        if writeln!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
+#[macro_use]
+#[path = "common/out.rs"]
+mod out;
 
 #[path = "../tests/common/played_out.rs"]
 mod played_out;

@@ -6,15 +6,9 @@
 //! `--start b|w` who makes the first finishing move.
 #![forbid(unsafe_code)]
 
-/// `println!` that ends the program quietly when stdout is closed (piped into `head`).
-macro_rules! out {
-    ($($t:tt)*) => {{
-        use std::io::Write;
-        if writeln!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
+#[macro_use]
+#[path = "common/out.rs"]
+mod out;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     // `--ownership`: each territory point with how sure the playouts are of it.
