@@ -68,6 +68,7 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         left: BUDGET,
         seen: HashMap::new(),
         spare: Vec::new(),
+        line: Vec::new(),
     };
     r.value(b, first, false, 0)
 }
@@ -85,6 +86,8 @@ struct Racer {
     /// Boards to copy positions into: a copy into a board of the same size moves only
     /// the slots in use, where a fresh board first fills every slot.
     spare: Vec<Box<Board>>,
+    /// The hashes of the positions on the line being read, the root first.
+    line: Vec<u64>,
 }
 
 impl Racer {
@@ -133,7 +136,16 @@ impl Racer {
                         }
                         None => next.clear_ko(),
                     }
+                    // A play that brings back a position of the line is not read: a ko
+                    // retaken after a pass (which lifts the ko ban) would otherwise cycle
+                    // to the depth limit, and the race would have no answer.
+                    if m.is_some() && self.line.contains(&next.hash()) {
+                        self.spare.push(next);
+                        continue;
+                    }
+                    self.line.push(b.hash());
                     let v = self.value(&next, to_move.opponent(), m.is_none(), depth + 1);
+                    self.line.pop();
                     self.spare.push(next);
                     v?
                 }
@@ -257,6 +269,31 @@ mod tests {
         for first in Color::BOTH {
             assert_eq!(race(&b, ring, inside, first), Some(Outcome::Neither));
             assert_eq!(race(&b, inside, ring, first), Some(Outcome::Neither));
+        }
+    }
+
+    #[test]
+    fn a_ko_that_passes_would_let_cycle_does_not_leave_the_race_unread() {
+        // Black's chain has two eyes, d5 and d3, so it cannot be captured; White's chain
+        // b4-a3-b3-b2-c2-b1-a1 has one, a2, and its other liberties a4 and c1 can be
+        // taken: Black's a4 captures a5, a ko White may retake at a5 until Black connects
+        // there, and Black's e1 then c1 capture d1 and fill c1. Worked by hand: White
+        // loses whoever starts. But
+        // the ko at a4/a5, retaken after each pass that lifts its ban, repeats positions:
+        // read to the depth limit the race had no answer (found among random 5x5
+        // positions).
+        let b = Board::from_text(
+            "O X X . X
+             . O X X X
+             O O X . X
+             . O O X X
+             O O . O .",
+        )
+        .unwrap();
+        let (black, white) = (at(&b, "B5"), at(&b, "B4"));
+        for first in Color::BOTH {
+            assert_eq!(race(&b, black, white, first), Some(Outcome::Won));
+            assert_eq!(race(&b, white, black, first), Some(Outcome::Lost));
         }
     }
 
