@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Sets the finishing moves of tengen's dead-stone estimator beside GNU Go's, record by
+record: what `gnugo --score aftermath` plays from the end of the record until its first
+two passes in a row, against the fills of tengen's estimate (the `show_estimate`
+example's `fills:` line), with the recorded result and both counts.
+
+    cargo build --release -p tengen-player --example show_estimate
+    scripts/compare_finishing.py /usr/share/goban/Hon-53-3.mgt [more records] [--start w]
+
+For each record it prints the points both fill with the same colour (how many), those
+both fill with different colours (a dame, most often: no count changes), and the points
+only one of them plays, with the colour: where a teire or a real move of one side is
+missing from the other's finishing, the count differs by that point.
+
+A record without KM is given the komi of its tournament in the nearest years, as
+`scripts/gnugo_aftermath.py` and the estimator's examples do.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gnugo_aftermath as ga  # noqa: E402
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+SHOW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release",
+                    "examples", "show_estimate")
+
+
+def size_of(text):
+    m = re.search(r"SZ\[(\d+)\]", text)
+    return int(m.group(1)) if m else 19
+
+
+def gnugo_finishing(path, komi):
+    """GNU Go's aftermath count and its moves from the end of the record to its first two
+    passes in a row, as (colour, point) pairs ('B'/'W', 'Q16')."""
+    text = open(path, "rb").read()
+    if b"KM[" not in text:
+        text = re.sub(rb"\(\s*;", f"(;KM[{komi}]".encode(), text, count=1)
+    with tempfile.TemporaryDirectory() as d:
+        src, out = os.path.join(d, "in.sgf"), os.path.join(d, "out.sgf")
+        open(src, "wb").write(text)
+        run = subprocess.run(["/usr/games/gnugo", "--score", "aftermath", "-l", src, "-o", out],
+                             capture_output=True, text=True, timeout=1800)
+        finished = open(out, errors="replace").read() if os.path.exists(out) else ""
+    m = re.search(r"(Black|White) wins by ([0-9.]+)", run.stdout)
+    count = ga.fmt(m.group(1)[0], float(m.group(2))) if m else (
+        "0" if "jigo" in run.stdout.lower() else None)
+    size = size_of(finished or text.decode(errors="replace"))
+    # GNU Go writes the record's final position as setup stones, then only its own moves.
+    moves = re.findall(r";([BW])\[([a-z]{0,2})\]", finished)
+    played, passed = [], False
+    for colour, at in moves:
+        if at in ("", "tt") or len(at) != 2:
+            if passed:
+                break
+            passed = True
+            continue
+        passed = False
+        played.append((colour, COLUMNS[ord(at[0]) - 97] + str(size - (ord(at[1]) - 97))))
+    return count, played
+
+
+def tengen_finishing(path, start):
+    """tengen's count and its fills, as (colour, point) pairs in the order made."""
+    args = [SHOW, path] + (["--start", start] if start else [])
+    out = subprocess.run(args + ["--fills"], capture_output=True, text=True, timeout=600).stdout
+    fills = re.search(r"^fills: ?(.*)$", out, re.M)
+    result = re.search(r"^result: (\S+)", out, re.M)
+    played = [("B" if f[0] == "X" else "W", f[1:]) for f in (fills.group(1).split() if fills else [])]
+    return (result.group(1) if result else None), played
+
+
+def compare(path, komi, start):
+    want = ga.recorded(path)
+    ours, our_fills = tengen_finishing(path, start)
+    theirs, their_moves = gnugo_finishing(path, komi)
+    name = os.path.basename(path)
+    print(f"{name}: recorded {want}, tengen {ours}, GNU Go aftermath {theirs}")
+    mine = {p: c for c, p in our_fills}
+    gg = {}
+    for c, p in their_moves:
+        gg.setdefault(p, c)  # a point played twice (a ko, a capture): its first colour
+    same = [p for p in mine if gg.get(p) == mine[p]]
+    other = [p for p in mine if p in gg and gg[p] != mine[p]]
+    print(f"  same point, same colour: {len(same)}")
+    print(f"  same point, other colour: {' '.join(other) or '-'}")
+    print(f"  GNU Go only: {' '.join(c + p for p, c in gg.items() if p not in mine) or '-'}")
+    print(f"  tengen only: {' '.join(c + p for p, c in mine.items() if p not in gg) or '-'}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("records", nargs="+")
+    ap.add_argument("--start", choices=["b", "w"],
+                    help="who makes tengen's first finishing move (default: the estimator's choice)")
+    a = ap.parse_args()
+    if not os.path.exists(SHOW):
+        sys.exit("build the example first: cargo build --release -p tengen-player --example show_estimate")
+    for path in a.records:
+        folder = os.path.dirname(os.path.abspath(path))
+        komis = ga.komi_of_the_time(folder, sorted(os.listdir(folder)))
+        compare(path, komis.get(os.path.basename(path), 5.5), a.start)
+
+
+if __name__ == "__main__":
+    main()
