@@ -14,8 +14,8 @@
 //! threats: a ko is won by whoever may take it, as at the end of a game where no threats
 //! are left. A search that runs out of budget or depth answers nothing.
 
+use crate::position_map::PositionMap;
 use crate::reading;
-use std::collections::HashMap;
 use tengen::board::{Board, Cell, Idx, CELLS};
 use tengen::color::Color;
 
@@ -216,7 +216,7 @@ pub fn lives(b: &Board, shut: &Shut, first: Color) -> Option<bool> {
         points: &shut.points,
         target,
         nodes: 0,
-        known: HashMap::new(),
+        known: PositionMap::default(),
         spare: Vec::new(),
     };
     let depth = (2 * shut.points.len() + 6).min(48) as u8;
@@ -240,7 +240,7 @@ struct Search<'a> {
     target: Idx,
     nodes: u32,
     /// Solved positions: (hash, ko point, player to move, whether the last move passed).
-    known: HashMap<(u64, Idx, Color, bool), bool>,
+    known: PositionMap<(u64, Idx, Color, bool), bool>,
     /// Boards to copy positions into (a fresh board costs more than a copy).
     spare: Vec<Box<Board>>,
 }

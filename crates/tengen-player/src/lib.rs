@@ -31,6 +31,7 @@ pub mod guided;
 pub mod mcts;
 pub mod pattern;
 pub mod playout;
+pub mod position_map;
 pub mod priors;
 pub mod random;
 pub mod reading;

@@ -17,8 +17,8 @@
 //! Reading is bounded by a budget of positions; when it runs out the answer is `None`,
 //! and the caller keeps its earlier judgement.
 
+use crate::position_map::PositionMap;
 use crate::reading::{legal, liberties, Reader};
-use std::collections::HashMap;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
 
@@ -66,7 +66,7 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         y,
         owner,
         left: BUDGET,
-        seen: HashMap::new(),
+        seen: PositionMap::default(),
         spare: Vec::new(),
         line: Vec::new(),
     };
@@ -82,7 +82,7 @@ struct Racer {
     owner: Color,
     left: u32,
     /// Positions already read: (hash, player to move, whether the last move passed).
-    seen: HashMap<(u64, Color, bool), Outcome>,
+    seen: PositionMap<(u64, Color, bool), Outcome>,
     /// Boards to copy positions into: a copy into a board of the same size moves only
     /// the slots in use, where a fresh board first fills every slot.
     spare: Vec<Box<Board>>,
