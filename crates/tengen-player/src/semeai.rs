@@ -278,10 +278,9 @@ mod tests {
         // b4-a3-b3-b2-c2-b1-a1 has one, a2, and its other liberties a4 and c1 can be
         // taken: Black's a4 captures a5, a ko White may retake at a5 until Black connects
         // there, and Black's e1 then c1 capture d1 and fill c1. Worked by hand: White
-        // loses whoever starts. But
-        // the ko at a4/a5, retaken after each pass that lifts its ban, repeats positions:
-        // read to the depth limit the race had no answer (found among random 5x5
-        // positions).
+        // loses whoever starts. But the ko at a4/a5, retaken after each pass that lifts
+        // its ban, repeats positions: read to the depth limit the race had no answer
+        // (found among random 5x5 positions).
         let b = Board::from_text(
             "O X X . X
              . O X X X
