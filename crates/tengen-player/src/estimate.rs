@@ -21,7 +21,7 @@ use tengen::life::{self, Status};
 use tengen::point::Point;
 use tengen::rules::Suicide;
 use tengen::score::{CountError, ScoreReport};
-use tengen::Game;
+use tengen::{EndReason, Game, Phase};
 
 /// What the estimator found.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,6 +71,10 @@ pub struct EstimateOptions {
     pub to_move: Color,
     /// The game's suicide rule, on which unconditional status depends.
     pub suicide: Suicide,
+    /// The game ended by its passes (docs/rules.md §5): the players can make no more
+    /// moves, so no finishing move that costs its player a point is counted (see
+    /// [`estimate`]).
+    pub ended: bool,
 }
 
 impl EstimateOptions {
@@ -92,6 +96,7 @@ impl EstimateOptions {
         EstimateOptions {
             to_move,
             suicide: game.rules().suicide,
+            ended: *game.phase() == Phase::Ended(EndReason::Passes),
             ..EstimateOptions::default()
         }
     }
@@ -104,6 +109,7 @@ impl Default for EstimateOptions {
             seed: 0x7465_6e67,
             to_move: Color::Black,
             suicide: Suicide::Forbidden,
+            ended: false,
         }
     }
 }
@@ -226,12 +232,16 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     let mut fills = border_fills(board, &grid, &dead, &ownership);
     let finished = finish_unbroken(board, &dead, &fills, options.to_move);
     fills.retain(|f| !finished.lost.contains(&f.0));
+    let borders = fills.len();
     fills.extend(finished.stones);
     let spared = in_seki(board, &dead, &fills);
     // Unconditionally dead stones stay dead whatever a race reads.
     dead.retain(|p| !spared.contains(p) || status[grid.k(*p)] == Status::Dead);
     dead.extend(finished.captured);
     dead.sort();
+    if options.ended {
+        drop_paid_fills(board, &dead, &mut fills, borders);
+    }
     // Last, on the position the count sees: a dead stone that nothing alive of the
     // opponent's can reach is not dead (no count changes; its status does).
     let seen = Grid::from_board(&counted(board, &dead, &fills));
@@ -432,6 +442,32 @@ fn spare_in_own_area(
         }
     }
     dead.retain(|p| !spared.contains(p));
+}
+
+/// Takes out of `fills` the finishing stones (those after the first `borders`, which
+/// close open borders) that a player puts inside her own territory: teire, and stones
+/// that capture dead stones there. Each costs its player a point under territory
+/// counting, and after a game ended by its passes nobody can make them any more: a chain
+/// that would need a teire once the dame were filled lives as it stands, since the
+/// dame were not filled (played-out records 11 and 609, where the count of the position
+/// as it stands is the truth). Under area counting such a stone changes nothing.
+fn drop_paid_fills(board: &Board, dead: &[Point], fills: &mut Vec<(Point, Color)>, borders: usize) {
+    let seen = Grid::from_board(&counted(board, dead, &fills[..borders]));
+    let mut own = vec![None; board.size().points()];
+    for area in seen.areas() {
+        for c in [Color::Black, Color::White] {
+            if area.touches(c) && !area.touches(c.opponent()) {
+                for &p in &area.points {
+                    own[seen.k(p)] = Some(c);
+                }
+            }
+        }
+    }
+    let mut k = 0;
+    fills.retain(|&(p, c)| {
+        k += 1;
+        k <= borders || own[seen.k(p)] != Some(c)
+    });
 }
 
 /// Takes the `alive` stones out of the sorted `dead` list and puts the `killed` ones in.

@@ -64,13 +64,13 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
     // When set (680 positions, 100 of them 19x19): stones 99.89% (59,593 of 59,659),
     // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
-    // 98.5% (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors leave about three
-    // positions of room.
+    // 98.5%, 98.8% since no teire is counted after the passes (GNU Go's list: 99.97%,
+    // 99.1%, 98.4%, 99.1%). The floors leave about three positions of room.
     assert_eq!(ours.positions, 680);
     assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
     assert!(ours.pct(ours.all_right) >= 98.3, "{}", ours.line());
     assert!(ours.pct(ours.area_exact) >= 98.2, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 98.0, "{}", ours.line());
+    assert!(ours.pct(ours.territory_exact) >= 98.3, "{}", ours.line());
 }
 
 #[test]
@@ -100,4 +100,45 @@ fn a_lone_stone_does_not_live_by_a_race_with_a_chain_it_cannot_reach() {
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
     assert_eq!(e.dead, truth);
     assert!(r.judge(&e.dead, &e.fills).area_exact);
+}
+
+#[test]
+fn after_the_passes_no_finishing_move_costs_a_point() {
+    // Record 11 (9x9, Black then White passed), lower left:
+    //   5  . O . O O X
+    //   4  . X O X X .
+    //   3  O . O O X .
+    //   2  X O O O X .
+    //   1  X X X X X .
+    // Black's b4 is dead inside White's corner. Finishing the game for a territory count
+    // as if it had stopped on a play, White spends a move at a4 (taking a liberty of b4
+    // next to her lone a3, a point of her own territory). But this game ended by its
+    // passes: nobody can play there any more, and the count of the position as it stands
+    // (b4 taken off) is the truth, W+21.5. The estimate of the ended game keeps no such
+    // stone; its count is exact under both territory and area counting.
+    let records = played_out::read(played_out::SET).unwrap();
+    let r = records.iter().find(|r| r.index == 11).unwrap();
+    let a4 = (
+        tengen::Point::from_gtp("A4", r.game.board().size()).unwrap(),
+        tengen::Color::White,
+    );
+    let ended = EstimateOptions::for_game(&r.game);
+    assert!(ended.ended);
+    let e = estimate(r.game.board(), ended);
+    assert!(!e.fills.contains(&a4), "{:?}", e.fills);
+    let v = r.judge(&e.dead, &e.fills);
+    assert!(v.territory_exact && v.area_exact, "{}", r.territory());
+    assert_eq!(r.territory(), "W+21.5");
+    // The same position read as a game that stopped on a play gets the teire, a point
+    // less for White.
+    let open = estimate(
+        r.game.board(),
+        EstimateOptions {
+            ended: false,
+            ..ended
+        },
+    );
+    assert!(open.fills.contains(&a4), "{:?}", open.fills);
+    assert_eq!(open.dead, e.dead);
+    assert!(!r.judge(&open.dead, &open.fills).territory_exact);
 }
