@@ -31,8 +31,8 @@ pub struct Estimate {
     /// Stones the players would add before a territory count, on empty points: first
     /// border-closing stones (records often end with borders open; placing them splits
     /// regions that touch both colours only through the gap), then the finishing moves
-    /// of [`crate::finish`] (dame, teire, captures of dead stones in the way). Under area
-    /// scoring they change nothing that counts.
+    /// of [`crate::finish`] (dame, teire, captures of dead stones in the way; after a game
+    /// ended by its passes, only those outside their player's own territory).
     pub fills: Vec<(Point, Color)>,
     /// For each point (row by row), from -1 (White owns it every time) to +1 (Black).
     pub ownership: Vec<f32>,
