@@ -13,7 +13,7 @@ only one of them plays, with the colour: where a teire or a real move of one sid
 missing from the other's finishing, the count differs by that point.
 
 A record without KM is given the komi of its tournament in the nearest years, as
-`scripts/gnugo_aftermath.py` and the estimator's examples do.
+`scripts/gnugo_aftermath.py` and the estimator's examples do, by both programs.
 """
 import argparse
 import os
@@ -68,9 +68,11 @@ def gnugo_finishing(path, komi):
     return count, played
 
 
-def tengen_finishing(path, start):
-    """tengen's count and its fills, as (colour, point) pairs in the order made."""
+def tengen_finishing(path, komi, start):
+    """tengen's count (with `komi` for a record without KM) and its fills, as (colour,
+    point) pairs in the order made."""
     args = [SHOW, path] + (["--start", start] if start else [])
+    args += ["--komi", str(komi)] if komi is not None else []
     out = subprocess.run(args + ["--fills"], capture_output=True, text=True, timeout=600).stdout
     fills = re.search(r"^fills: ?(.*)$", out, re.M)
     result = re.search(r"^result: (\S+)", out, re.M)
@@ -80,7 +82,7 @@ def tengen_finishing(path, start):
 
 def compare(path, komi, start):
     want = ga.recorded(path)
-    ours, our_fills = tengen_finishing(path, start)
+    ours, our_fills = tengen_finishing(path, komi, start)
     theirs, their_moves = gnugo_finishing(path, komi)
     name = os.path.basename(path)
     print(f"{name}: recorded {want}, tengen {ours}, GNU Go aftermath {theirs}")

@@ -3,7 +3,9 @@
 //! White (`-`), then the score table and the recorded result. `--ownership` adds how sure
 //! the playouts are of each territory point, `--fills` the fills in the order they were
 //! made, `--grid` every point's playout ownership, `--last` the record's last moves,
-//! `--start b|w` who makes the first finishing move.
+//! `--start b|w` who makes the first finishing move, `--komi K` the komi of a record
+//! without `KM` (else its ruleset's; `estimate_eval` gives such records the komi of their
+//! time, `scripts/compare_finishing.py` passes it here).
 #![forbid(unsafe_code)]
 
 #[macro_use]
@@ -14,11 +16,11 @@ fn main() {
     // `--ownership`: each territory point with how sure the playouts are of it.
     let show_ownership = a.iter().any(|x| x == "--ownership");
     let Some(path) = (1..a.len())
-        .find(|&i| !a[i].starts_with('-') && a[i - 1] != "--start")
+        .find(|&i| !a[i].starts_with('-') && a[i - 1] != "--start" && a[i - 1] != "--komi")
         .map(|i| &a[i])
     else {
         eprintln!(
-            "usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last] [--start b|w]"
+            "usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last] [--start b|w] [--komi K]"
         );
         std::process::exit(2);
     };
@@ -31,7 +33,17 @@ fn main() {
         eprintln!("{path}: no game in the file");
         std::process::exit(2);
     };
-    let r = tengen_sgf::replay(tree, &Default::default());
+    let mut read_options = tengen_sgf::ReadOptions::default();
+    if let Some(i) = a.iter().position(|x| x == "--komi") {
+        let Some(komi) = a.get(i + 1).and_then(|k| k.parse().ok()) else {
+            eprintln!("--komi takes a number, such as 4.5");
+            std::process::exit(2);
+        };
+        if tree.root().and_then(|n| n.get("KM")).is_none() {
+            read_options.komi = Some(komi);
+        }
+    }
+    let r = tengen_sgf::replay(tree, &read_options);
     let mut options = tengen_player::estimate::EstimateOptions::for_game(&r.game);
     // `--start b|w`: who makes the first finishing move (to set beside another program's
     // finishing, which may start with the other player).
