@@ -952,4 +952,46 @@ mod tests {
         spare_in_own_area(&seen, &open, &mut dead, |_| false);
         assert_eq!(dead, vec![p(&open, "C3")]);
     }
+
+    #[test]
+    fn after_the_passes_a_stone_inside_its_own_territory_is_not_counted() {
+        // Black's a5 and White's e1 are inside their own territories (a teire and a
+        // capture the finishing would make), c3 is a dame (next to Black's b3 and White's
+        // d3), and a1 stands for a border-closing stone (the first fill: those stay
+        // wherever they are). After the passes only the two paid stones go: the dame
+        // counts under area scoring.
+        let b = Board::from_text(
+            ". . X O .
+             . . X O .
+             X X . O O
+             . . X O .
+             . . X O .",
+        )
+        .unwrap();
+        let p = |s| Point::from_gtp(s, b.size()).unwrap();
+        let mut fills = vec![
+            (p("A1"), Color::Black),
+            (p("A5"), Color::Black),
+            (p("C3"), Color::Black),
+            (p("E1"), Color::White),
+        ];
+        drop_paid_fills(&b, &[], &mut fills, 1);
+        assert_eq!(
+            fills,
+            vec![(p("A1"), Color::Black), (p("C3"), Color::Black)]
+        );
+        // A stone on a dead stone's point inside the territory is paid for too: White's
+        // b1 is dead, and Black's b2 next to it is inside her own area once it is off.
+        let with_dead = Board::from_text(
+            ". . X O .
+             . . X O .
+             X X . O O
+             . . X O .
+             . O X O .",
+        )
+        .unwrap();
+        let mut fills = vec![(p("B2"), Color::Black), (p("C3"), Color::White)];
+        drop_paid_fills(&with_dead, &[p("B1")], &mut fills, 0);
+        assert_eq!(fills, vec![(p("C3"), Color::White)]);
+    }
 }
