@@ -5,12 +5,13 @@ two passes in a row, against the fills of tengen's estimate (the `show_estimate`
 example's `fills:` line), with the recorded result and both counts.
 
     cargo build --release -p tengen-player --example show_estimate
-    scripts/compare_finishing.py /usr/share/goban/Hon-53-3.mgt [more records] [--start w]
+    scripts/compare_finishing.py /usr/share/goban/Hon-53-3.mgt [more records] [--start w] [--windows]
 
 For each record it prints the points both fill with the same colour (how many), those
 both fill with different colours (a dame, most often: no count changes), and the points
 only one of them plays, with the colour: where a teire or a real move of one side is
-missing from the other's finishing, the count differs by that point.
+missing from the other's finishing, the count differs by that point. `--windows` draws
+tengen's board (dead stones, fills, territory) around each of those points.
 
 A record without KM is given the komi of its tournament in the nearest years, as
 `scripts/gnugo_aftermath.py` and the estimator's examples do, by both programs.
@@ -69,20 +70,39 @@ def gnugo_finishing(path, komi):
 
 
 def tengen_finishing(path, komi, start):
-    """tengen's count (with `komi` for a record without KM) and its fills, as (colour,
-    point) pairs in the order made."""
+    """tengen's count (with `komi` for a record without KM), its fills, as (colour, point)
+    pairs in the order made, and its board rows (`show_estimate`'s drawing: row number,
+    then one character a point)."""
     args = [SHOW, path] + (["--start", start] if start else [])
     args += ["--komi", str(komi)] if komi is not None else []
     out = subprocess.run(args + ["--fills"], capture_output=True, text=True, timeout=600).stdout
     fills = re.search(r"^fills: ?(.*)$", out, re.M)
     result = re.search(r"^result: (\S+)", out, re.M)
     played = [("B" if f[0] == "X" else "W", f[1:]) for f in (fills.group(1).split() if fills else [])]
-    return (result.group(1) if result else None), played
+    rows = {}
+    for line in out.splitlines():
+        m = re.match(r"^\s*(\d+)  (.*)$", line)
+        if m:
+            rows[int(m.group(1))] = m.group(2).split()
+    return (result.group(1) if result else None), played, rows
 
 
-def compare(path, komi, start):
+def window(rows, point, radius=4):
+    """The lines of tengen's board drawing around `point` ('Q16'), radius points each way,
+    with column letters above."""
+    x, y = COLUMNS.index(point[0]), int(point[1:])
+    width = len(next(iter(rows.values()), []))
+    cols = range(max(0, x - radius), min(width, x + radius + 1))
+    lines = ["     " + " ".join(COLUMNS[c] for c in cols)]
+    for r in sorted(rows, reverse=True):
+        if abs(r - y) <= radius:
+            lines.append(f"  {r:2} " + " ".join(rows[r][c] for c in cols))
+    return lines
+
+
+def compare(path, komi, start, windows):
     want = ga.recorded(path)
-    ours, our_fills = tengen_finishing(path, komi, start)
+    ours, our_fills, rows = tengen_finishing(path, komi, start)
     theirs, their_moves = gnugo_finishing(path, komi)
     name = os.path.basename(path)
     print(f"{name}: recorded {want}, tengen {ours}, GNU Go aftermath {theirs}")
@@ -96,6 +116,12 @@ def compare(path, komi, start):
     print(f"  same point, other colour: {' '.join(other) or '-'}")
     print(f"  GNU Go only: {' '.join(c + p for p, c in gg.items() if p not in mine) or '-'}")
     print(f"  tengen only: {' '.join(c + p for p, c in mine.items() if p not in gg) or '-'}")
+    if windows:
+        for p, c in list(gg.items()) + list(mine.items()):
+            if (p in gg) != (p in mine):
+                who = "GNU Go" if p in gg else "tengen"
+                print(f"  {who}'s {c}{p} on tengen's board (x o dead, b w fills, + - territory):")
+                print("\n".join(window(rows, p)))
 
 
 def main():
@@ -103,6 +129,8 @@ def main():
     ap.add_argument("records", nargs="+")
     ap.add_argument("--start", choices=["b", "w"],
                     help="who makes tengen's first finishing move (default: the estimator's choice)")
+    ap.add_argument("--windows", action="store_true",
+                    help="draw tengen's board around each point only one of them plays")
     a = ap.parse_args()
     if not os.path.exists(SHOW):
         sys.exit("build the example first: cargo build --release -p tengen-player --example show_estimate")
@@ -112,7 +140,7 @@ def main():
             print(f"{path}: no such record", file=sys.stderr)
             missing += 1
             continue
-        compare(path, komi_for(path), a.start)
+        compare(path, komi_for(path), a.start, a.windows)
     sys.exit(1 if missing else 0)
 
 
