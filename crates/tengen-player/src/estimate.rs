@@ -454,7 +454,12 @@ fn spare_in_own_area(
 fn drop_paid_fills(board: &Board, dead: &[Point], fills: &mut Vec<(Point, Color)>, borders: usize) {
     let seen = Grid::from_board(&counted(board, dead, &fills[..borders]));
     let mut own = vec![None; board.size().points()];
-    for area in seen.areas() {
+    // Finishing stones stand on points that are empty here (dead stones are off).
+    for area in seen
+        .areas()
+        .into_iter()
+        .filter(|a| seen.get(a.points[0]).is_none())
+    {
         for c in [Color::Black, Color::White] {
             if area.touches(c) && !area.touches(c.opponent()) {
                 for &p in &area.points {
