@@ -28,6 +28,7 @@ pub mod estimate;
 pub mod finish;
 pub mod free_handicap;
 pub mod guided;
+pub mod intrusion;
 pub mod mcts;
 pub mod pattern;
 pub mod playout;

@@ -435,3 +435,33 @@ fn dead_stones_that_touch_their_live_group_through_a_gap_are_cut_off_by_capture(
         assert_eq!(f.captured, Vec::<Point>::new(), "they were dead already");
     }
 }
+
+#[test]
+fn no_teire_where_every_intrusion_inside_the_territory_is_answered() {
+    // Hon-67-4's lower left: Black's a2 is dead inside White's corner, whose chains have
+    // no liberty outside it (a1 a3 b3 c3 c2 are its points). Read as a race between
+    // White's b2-b1-c1 and a2 on those two chains' liberties, Black moving first wins
+    // (White's answer to Black's b3 is c3, a liberty of neither chain). Read on every
+    // point of the corner, each of Black's first moves is answered inside: b3 by c3, c3
+    // by c2, c2 by c3, a3 by b3, a1 by a3 (worked by hand in `intrusion`'s tests). So no
+    // teire: the record (W+14.5 with komi 4.5) plays none, and GNU Go's aftermath neither.
+    let b = Board::from_text(
+        "X X X X . . .
+         X O X X . . .
+         O O O X . . .
+         O O O X X X .
+         . . . O O X .
+         X O . O X . .
+         . O O X X . .",
+    )
+    .unwrap();
+    let corner: Vec<Point> = ["A1", "A3", "B3", "C3", "C2"]
+        .iter()
+        .map(|p| at(&b, p))
+        .collect();
+    for first in Color::BOTH {
+        let f = finish(&b, &[at(&b, "A2")], &[], first);
+        let inside: Vec<_> = f.stones.iter().filter(|s| corner.contains(&s.0)).collect();
+        assert!(inside.is_empty(), "{first:?} first: {inside:?}");
+    }
+}
