@@ -465,3 +465,32 @@ fn no_teire_where_every_intrusion_inside_the_territory_is_answered() {
         assert!(inside.is_empty(), "{first:?} first: {inside:?}");
     }
 }
+
+#[test]
+fn a_small_shut_territory_the_opponent_could_break_gets_its_teire() {
+    // White's lower-left chain has only the straight three a1-b1-c1 inside Black's
+    // area, and no liberty outside it: Black's b1 would leave it one eye, and Black
+    // could then fill a1 and c1 from outside in turn (the dame are all filled: nothing
+    // else is left to play). So White spends a point on b1, the vital point, making two
+    // eyes, whoever starts; Black plays nothing inside.
+    let b = Board::from_text(
+        ". . . . . .
+         X X X X X .
+         O O O O X .
+         . . . O X .",
+    )
+    .unwrap();
+    for first in Color::BOTH {
+        let f = finish(&b, &[], &[], first);
+        assert_eq!(
+            stones_of(&f, Color::White),
+            vec![at(&b, "B1")],
+            "{first:?} first"
+        );
+        assert!(
+            !stones_of(&f, Color::Black).iter().any(|p| p.y == 3),
+            "{first:?} first: {:?}",
+            f.stones
+        );
+    }
+}
