@@ -210,8 +210,10 @@ fn a_capture_that_is_taken_back_at_once_needs_no_teire() {
     // stone would join the dead chain with one liberty, d8, and White would take all four
     // stones back there (four stones: no ko). So White owes no teire at d7 (the finishing
     // used to play it, a point of White's own territory; seen on Hon-96-1, where GNU Go's
-    // `--score finish` and the record leave the point empty). Nothing is neutral, so
-    // nothing is played.
+    // `--score finish` and the record leave the point empty). Nothing is neutral. The
+    // one stone played is Black's teire at h9: her group's only eye space is the
+    // rectangular six g8-j9 in the corner, with no liberty outside it, which White
+    // moving first kills at h8 (GNU Go 3.8: `dragon_status F9` is `critical H8 H9`).
     let b = Board::from_text(
         ". O O X X X . . .
          . O X O X X . . .
@@ -229,7 +231,11 @@ fn a_capture_that_is_taken_back_at_once_needs_no_teire() {
     let dead: Vec<Point> = ["C6", "C7", "C8"].iter().map(|p| at(&b, p)).collect();
     for first in Color::BOTH {
         let f = finish(&b, &dead, &[], first);
-        assert_eq!(f.stones, vec![], "{first:?} first");
+        assert_eq!(
+            f.stones,
+            vec![(at(&b, "H9"), Color::Black)],
+            "{first:?} first"
+        );
     }
 }
 
