@@ -98,6 +98,7 @@ pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
         left: BUDGET,
         seen: PositionMap::default(),
         line: Vec::new(),
+        spare: Vec::new(),
     };
     r.value(b, first, false)
 }
@@ -110,6 +111,9 @@ struct Reader<'a> {
     seen: PositionMap<(u64, Idx, Color, bool), bool>,
     /// The hashes of the positions on the line being read.
     line: Vec<u64>,
+    /// Boards to copy positions into: a copy into a board of the same size moves only
+    /// the slots in use, where a fresh board first fills every slot.
+    spare: Vec<Box<Board>>,
 }
 
 impl Reader<'_> {
@@ -143,22 +147,25 @@ impl Reader<'_> {
             let v = match m {
                 None if passed => !self.intruder_inside(b),
                 None => {
-                    let mut next = b.clone();
+                    let mut next = self.copy(b);
                     next.clear_ko();
                     self.line.push(b.hash());
                     let v = self.value(&next, to_move.opponent(), true);
                     self.line.pop();
+                    self.spare.push(next);
                     v?
                 }
                 Some(i) => {
-                    let mut next = b.clone();
+                    let mut next = self.copy(b);
                     next.play_unchecked(i, to_move);
                     if self.line.contains(&next.hash()) {
+                        self.spare.push(next);
                         continue;
                     }
                     self.line.push(b.hash());
                     let v = self.value(&next, to_move.opponent(), false);
                     self.line.pop();
+                    self.spare.push(next);
                     v?
                 }
             };
@@ -174,6 +181,17 @@ impl Reader<'_> {
         let v = best.unwrap_or(!self.intruder_inside(b));
         self.seen.insert(key, v);
         Some(v)
+    }
+
+    /// A copy of `b` on a spare board.
+    fn copy(&mut self, b: &Board) -> Box<Board> {
+        match self.spare.pop() {
+            Some(mut spare) => {
+                (*spare).clone_from(b);
+                spare
+            }
+            None => Box::new(b.clone()),
+        }
     }
 
     /// Whether a stone of the intruder stands on a point of the territory.
