@@ -16,6 +16,7 @@
 
 use crate::position_map::PositionMap;
 use crate::reading;
+use crate::spares::Spares;
 use tengen::board::{Board, Cell, Idx, CELLS};
 use tengen::color::Color;
 
@@ -217,7 +218,7 @@ pub fn lives(b: &Board, shut: &Shut, first: Color) -> Option<bool> {
         target,
         nodes: 0,
         known: PositionMap::default(),
-        spare: Vec::new(),
+        spare: Spares::default(),
     };
     let depth = (2 * shut.points.len() + 6).min(48) as u8;
     search.lives(b, first, false, depth)
@@ -241,20 +242,14 @@ struct Search<'a> {
     nodes: u32,
     /// Solved positions: (hash, ko point, player to move, whether the last move passed).
     known: PositionMap<(u64, Idx, Color, bool), bool>,
-    /// Boards to copy positions into (a fresh board costs more than a copy).
-    spare: Vec<Box<Board>>,
+    /// Boards to copy positions into.
+    spare: Spares,
 }
 
 impl Search<'_> {
     /// `b` after `c` plays `m` (or passes, if `m` is `None`), on a spare board.
     fn after(&mut self, b: &Board, m: Option<Idx>, c: Color) -> Box<Board> {
-        let mut next = match self.spare.pop() {
-            Some(mut spare) => {
-                (*spare).clone_from(b);
-                spare
-            }
-            None => Box::new(b.clone()),
-        };
+        let mut next = self.spare.copy(b);
         match m {
             Some(m) => {
                 next.play_unchecked(m, c);
@@ -297,7 +292,7 @@ impl Search<'_> {
         for m in self.moves(b, self.owner) {
             let next = self.after(b, Some(m), self.owner);
             let r = self.lives(&next, self.owner.opponent(), false, depth - 1);
-            self.spare.push(next);
+            self.spare.give(next);
             match r {
                 Some(true) => return Some(true),
                 None => unknown = true,
@@ -310,7 +305,7 @@ impl Search<'_> {
         } else {
             let next = self.after(b, None, self.owner);
             let r = self.lives(&next, self.owner.opponent(), true, depth - 1);
-            self.spare.push(next);
+            self.spare.give(next);
             r
         };
         match pass {
@@ -328,7 +323,7 @@ impl Search<'_> {
         for m in self.moves(b, attacker) {
             let next = self.after(b, Some(m), attacker);
             let r = self.lives(&next, self.owner, false, depth - 1);
-            self.spare.push(next);
+            self.spare.give(next);
             match r {
                 Some(false) => return Some(false),
                 None => unknown = true,

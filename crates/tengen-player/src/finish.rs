@@ -285,11 +285,7 @@ impl Finisher {
             for &p in &t.points {
                 seen[p as usize] = true;
             }
-            if !t
-                .points
-                .iter()
-                .all(|&p| b.cell(p) == Cell::Empty || self.dead[p as usize])
-            {
+            if !self.only_dead_inside(&b, &t) {
                 continue;
             }
             if intrusion::holds(&b, &t, opp) != Some(false) {
@@ -587,11 +583,15 @@ impl Finisher {
         let Some(t) = intrusion::territory(b, d, c) else {
             return false;
         };
-        let all_dead = t
-            .points
+        self.only_dead_inside(b, &t) && intrusion::holds(b, &t, c.opponent()) == Some(true)
+    }
+
+    /// Whether every stone on the points of `t` is a dead stone (the opponent's: the
+    /// territory's points hold none of its owner's), so that `t` is a territory.
+    fn only_dead_inside(&self, b: &Board, t: &intrusion::Territory) -> bool {
+        t.points
             .iter()
-            .all(|&i| b.cell(i) == Cell::Empty || self.dead[i as usize]);
-        all_dead && intrusion::holds(b, &t, c.opponent()) == Some(true)
+            .all(|&i| b.cell(i) == Cell::Empty || self.dead[i as usize])
     }
 
     /// The cheapest play of `c` after which her chain through `x` no longer loses the

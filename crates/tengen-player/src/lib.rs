@@ -37,5 +37,6 @@ pub mod priors;
 pub mod random;
 pub mod reading;
 pub mod semeai;
+mod spares;
 
 pub use tengen::Rng;

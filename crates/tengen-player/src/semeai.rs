@@ -19,6 +19,7 @@
 
 use crate::position_map::PositionMap;
 use crate::reading::{legal, liberties, Reader};
+use crate::spares::Spares;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
 
@@ -67,7 +68,7 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         owner,
         left: BUDGET,
         seen: PositionMap::default(),
-        spare: Vec::new(),
+        spare: Spares::default(),
         line: Vec::new(),
     };
     r.value(b, first, false, 0)
@@ -83,9 +84,8 @@ struct Racer {
     left: u32,
     /// Positions already read: (hash, player to move, whether the last move passed).
     seen: PositionMap<(u64, Color, bool), Outcome>,
-    /// Boards to copy positions into: a copy into a board of the same size moves only
-    /// the slots in use, where a fresh board first fills every slot.
-    spare: Vec<Box<Board>>,
+    /// Boards to copy positions into.
+    spare: Spares,
     /// The hashes of the positions on the line being read, the root first.
     line: Vec<u64>,
 }
@@ -129,7 +129,7 @@ impl Racer {
             let v = match m {
                 None if passed => Outcome::Neither,
                 _ => {
-                    let mut next = self.copy(b);
+                    let mut next = self.spare.copy(b);
                     match m {
                         Some(i) => {
                             next.play_unchecked(i, to_move);
@@ -140,13 +140,13 @@ impl Racer {
                     // retaken after a pass (which lifts the ko ban) would otherwise cycle
                     // to the depth limit, and the race would have no answer.
                     if m.is_some() && self.line.contains(&next.hash()) {
-                        self.spare.push(next);
+                        self.spare.give(next);
                         continue;
                     }
                     self.line.push(b.hash());
                     let v = self.value(&next, to_move.opponent(), m.is_none(), depth + 1);
                     self.line.pop();
-                    self.spare.push(next);
+                    self.spare.give(next);
                     v?
                 }
             };
@@ -164,17 +164,6 @@ impl Racer {
         let v = best.unwrap_or(Outcome::Neither);
         self.seen.insert(key, v);
         Some(v)
-    }
-
-    /// A copy of `b` on a spare board.
-    fn copy(&mut self, b: &Board) -> Box<Board> {
-        match self.spare.pop() {
-            Some(mut spare) => {
-                (*spare).clone_from(b);
-                spare
-            }
-            None => Box::new(b.clone()),
-        }
     }
 
     /// The moves of `c` that matter to the race, most promising first, then a pass:

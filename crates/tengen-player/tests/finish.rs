@@ -4,6 +4,7 @@ mod common;
 
 use tengen::{Board, Color, Point};
 use tengen_player::finish::{finish, finish_with};
+use tengen_player::intrusion;
 
 /// The stones `f` played for `c`, sorted.
 fn stones_of(f: &tengen_player::finish::Finish, c: Color) -> Vec<Point> {
@@ -442,25 +443,39 @@ fn dead_stones_that_touch_their_live_group_through_a_gap_are_cut_off_by_capture(
     }
 }
 
+/// Hon-67-4's lower left: Black's a2 is dead inside White's corner, whose chains have no
+/// liberty outside it (a1 a3 b3 c3 c2 are its points).
+const HON_67_4_CORNER: &str = "X X X X . . .
+                               X O X X . . .
+                               O O O X . . .
+                               O O O X X X .
+                               . . . O O X .
+                               X O . O X . .
+                               . O O X X . .";
+
+#[test]
+fn a_corner_that_answers_every_intrusion_inside_holds() {
+    // Worked by hand, with Black first: b3 is answered by c3 (atari: a3 is then suicide
+    // for Black or captured at a1), c3 by c2 (Black's b3 is then suicide), c2 by c3
+    // (capturing it), a3 by b3 (a1 is then suicide), a1 by a3 (capturing two). The race
+    // between White's b2-b1-c1 and a2, read on those two chains' liberties only, calls it
+    // lost.
+    let b = Board::from_text(HON_67_4_CORNER).unwrap();
+    let a2 = b.idx(at(&b, "A2"));
+    let t = intrusion::territory(&b, a2, Color::White).expect("a small territory");
+    assert_eq!(t.points.len(), 6);
+    assert_eq!(t.walls.len(), 3);
+    assert_eq!(intrusion::holds(&b, &t, Color::Black), Some(true));
+}
+
 #[test]
 fn no_teire_where_every_intrusion_inside_the_territory_is_answered() {
-    // Hon-67-4's lower left: Black's a2 is dead inside White's corner, whose chains have
-    // no liberty outside it (a1 a3 b3 c3 c2 are its points). Read as a race between
-    // White's b2-b1-c1 and a2 on those two chains' liberties, Black moving first wins
-    // (White's answer to Black's b3 is c3, a liberty of neither chain). Read on every
-    // point of the corner, each of Black's first moves is answered inside: b3 by c3, c3
-    // by c2, c2 by c3, a3 by b3, a1 by a3 (worked by hand in `intrusion`'s tests). So no
-    // teire: the record (W+14.5 with komi 4.5) plays none, and GNU Go's aftermath neither.
-    let b = Board::from_text(
-        "X X X X . . .
-         X O X X . . .
-         O O O X . . .
-         O O O X X X .
-         . . . O O X .
-         X O . O X . .
-         . O O X X . .",
-    )
-    .unwrap();
+    // Hon-67-4's corner (above). Read as a race between White's b2-b1-c1 and a2 on
+    // those two chains' liberties, Black moving first wins (White's answer to Black's
+    // b3 is c3, a liberty of neither chain). Read on every point of the corner, each of
+    // Black's first moves is answered inside. So no teire: the record (W+14.5 with komi
+    // 4.5) plays none, and GNU Go's aftermath neither.
+    let b = Board::from_text(HON_67_4_CORNER).unwrap();
     let corner: Vec<Point> = ["A1", "A3", "B3", "C3", "C2"]
         .iter()
         .map(|p| at(&b, p))
