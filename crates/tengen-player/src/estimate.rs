@@ -283,7 +283,10 @@ const REPAIRS: usize = 4;
 /// from its second eye (Hon-50-3's 32 stones). The point of the first such fill is then
 /// one the chain's owner takes first on her turn, as she would have in time. Tried: giving
 /// her that point as a stone placed before the finishing (a move for free), which changes
-/// who gets the other dame (Honinbo exact over four seeds 387 -> 383).
+/// who gets the other dame (Honinbo exact over four seeds 387 -> 383). A chain in atari
+/// only while the dead stones are on the board is repaired too ([`finish::Finish::broken`]:
+/// T-08-2, a wrong winner; evaluation records' right winners over four seeds 577 -> 581,
+/// exact unchanged).
 fn finish_unbroken(
     board: &Board,
     dead: &[Point],
@@ -293,13 +296,14 @@ fn finish_unbroken(
     let mut finished = finish::finish(board, dead, placed, first);
     let mut urgent = Vec::new();
     for _ in 0..REPAIRS {
-        let Some(fix) = broken_chain(board, dead, placed, &finished) else {
-            break;
+        let fixes = match broken_chain(board, dead, placed, &finished) {
+            Some(fix) => vec![fix],
+            None => finished.broken.clone(),
         };
-        if urgent.contains(&fix) {
+        if fixes.is_empty() || fixes.iter().any(|f| urgent.contains(f)) {
             break;
         }
-        urgent.push(fix);
+        urgent.extend(fixes);
         finished = finish::finish_with(board, dead, placed, &urgent, first);
     }
     finished

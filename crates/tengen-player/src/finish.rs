@@ -72,6 +72,11 @@ pub struct Finish {
     /// Points whose finishing stone (or `placed` stone) was captured in turn: left empty,
     /// they are no fill.
     pub lost: Vec<Point>,
+    /// For a live chain of two stones or more that the finishing leaves in atari with the
+    /// dead stones still on the board (where the count, which takes them off, may see
+    /// liberties): the points its owner should have taken first, with her colour (see
+    /// `estimate`'s repairs). Empty if there is none.
+    pub broken: Vec<(Point, Color)>,
 }
 
 /// Who owns each point of `b` (by padded index) once the `dead` stones are taken off:
@@ -248,6 +253,58 @@ impl Finisher {
         self.out.stones.push((self.b.point(i), c));
     }
 
+    /// The repair for a live chain (two stones or more) the finishing leaves in atari
+    /// (see [`Finish::broken`]), for its owner to take first: the liberties of the dead
+    /// opponent chain next to it with the fewest, which she should have captured in time
+    /// (T-08-2: White's 13-stone wall, whose dame Black filled one by one, loses its race
+    /// with Black's dead O9 O8 unless White takes them first, as GNU Go's aftermath does),
+    /// or else the point of the first opponent stone the finishing put next to it.
+    fn broken(&mut self) -> Vec<(Point, Color)> {
+        let b = self.b.clone();
+        let Some((x, owner)) = b.indices().find_map(|i| {
+            let owner = b.cell(i).color()?;
+            let short = b.chain_head(i) == i && b.liberties(i) == 1 && b.chain_len(i) >= 2;
+            (short && !self.dead[i as usize] && !self.taken_back(&b, i)).then_some((i, owner))
+        }) else {
+            return Vec::new();
+        };
+        let mut next_to = vec![false; CELLS];
+        b.for_each_stone(x, |s| {
+            for n in b.neighbours(s) {
+                next_to[n as usize] = true;
+            }
+        });
+        let dead_next_to = b
+            .indices()
+            .filter(|&d| next_to[d as usize] && self.dead[d as usize])
+            .min_by_key(|&d| b.liberties(d));
+        let points = match dead_next_to {
+            Some(d) => liberty_list(&b, d),
+            None => self
+                .out
+                .stones
+                .iter()
+                .map(|&(p, _)| b.idx(p))
+                .find(|&q| b.cell(q) == Cell::stone(owner.opponent()) && next_to[q as usize])
+                .into_iter()
+                .collect(),
+        };
+        points.into_iter().map(|q| (b.point(q), owner)).collect()
+    }
+
+    /// Whether the capture of the chain through `x`, in atari, leaves the capturing chain
+    /// one its owner can capture in turn (Hon-88-3's corner: Black's a1 takes b1 c1 and
+    /// keeps a two-point eye that White's throw-in kills).
+    fn taken_back(&mut self, b: &Board, x: Idx) -> bool {
+        let Some(owner) = b.cell(x).color() else {
+            return false;
+        };
+        let l = liberty_list(b, x)[0];
+        let mut next = b.clone();
+        next.play_unchecked(l, owner.opponent());
+        self.reader.attack_short(&next, l).is_some()
+    }
+
     /// The move `c` makes in the position, by the order of the module's documentation.
     fn choose(&mut self, c: Color) -> Option<Idx> {
         self.take_urgent(c)
@@ -343,8 +400,9 @@ impl Finisher {
     /// left in atari there.
     fn take_urgent(&self, c: Color) -> Option<Idx> {
         self.urgent.iter().find_map(|&(i, owner)| {
-            let (libs, _) = after_play(&self.b, i, c);
-            (owner == c && self.may_play(&self.b, i, c) && libs >= 2).then_some(i)
+            let (libs, captures) = after_play(&self.b, i, c);
+            let safe = libs >= 2 || captures;
+            (owner == c && self.may_play(&self.b, i, c) && safe).then_some(i)
         })
     }
 
@@ -942,5 +1000,6 @@ pub fn finish_with(
     }
     let lost = &f.out.lost;
     f.out.stones.retain(|s| !lost.contains(&s.0));
+    f.out.broken = f.broken();
     f.out
 }

@@ -662,6 +662,60 @@ fn no_border_fill_joins_dead_stones_to_a_chain_that_can_still_be_taken() {
     );
 }
 
+/// The final position of T-08-2 (goban-original-games), White to move.
+const T_08_2: &str = ". X . . . . . . X O O . . O . X . . .
+O X X O O X . . X X O . O X X . X . .
+. O O X X X . X X O O . O O O X . . .
+. . O O O X X X O O . O . X . X X . .
+. O X X O O X O X . O . . X . X O X .
+. O X O O O X O X X . O . X O . O X .
+. O X X . . O O O X X O O X . O O X .
+O O X O O O O . O X . X O X . O X X X
+O X O O X X X X X X X O O X . O X X O
+X X X X O . X . . . O X X O O O X O O
+. X O X O O O X X X X X O X . X O O .
+. X O O O X X X O O X . O X . X O . .
+. X X O . O X . . . X . O . . X O . .
+. X O O . O X . O O X O O . O O O . .
+. X X O O X X O . O O . O X . . O O O
+. X O O . X . O X X O O X O O O X O X
+X O O O X X X O X . X X X X X X X X X
+X X O O O O O X X . . . . . . . . . .
+. O . . . O X X . . . . . . . . . . .";
+
+#[test]
+fn a_wall_whose_dame_run_out_takes_the_dead_chain_it_races_in_time() {
+    // Right side of T-08-2: White's wall O10 P10 Q10 Q11 Q12 Q13 R13 R14 R15 has five
+    // liberties, P9 and the dame P11, P12, P13 and Q14; Black's dead O9 O8 (liberties
+    // P9, P8, O7) and Q9 Q8 Q7 (P9, P8, P7) share P9 with it. Worked by hand: as Black
+    // fills the dame the wall drops to P9 alone, and Black's P9 then captures it and
+    // saves her stones; White cannot fill P9 herself (no liberty left). So White must
+    // take a dead chain first, three moves in her own territory (GNU Go's aftermath
+    // takes Q9 Q8 Q7 at P9 P8 P7: B+0.5, the record's result). The finishing used to
+    // leave the wall in atari at P9, alive in the count (W+2.5, a wrong winner); it is
+    // now played again with White taking O9 O8's liberties first.
+    let b = Board::from_text(T_08_2).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::White,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    for white in ["P10", "Q13", "R15"] {
+        assert!(!e.dead.contains(&p(white)), "{white} called dead");
+    }
+    for black in ["O9", "O8", "Q9", "Q8", "Q7"] {
+        assert!(e.dead.contains(&p(black)), "{black} not called dead");
+    }
+    for teire in ["P9", "P8", "O7"] {
+        assert!(
+            e.fills.contains(&(p(teire), Color::White)),
+            "no White teire at {teire}: {:?}",
+            e.fills
+        );
+    }
+}
+
 /// The estimate of the position `text` (a record's final position), Black making the
 /// first finishing move, with its board.
 fn estimate_black_first(text: &str) -> (Board, Estimate) {
