@@ -31,7 +31,9 @@
 //!    shut, and read completely ([`crate::intrusion`]) it holds against every intrusion;
 //! 7. play a teire where a small shut territory, read completely, would not hold against
 //!    the opponent moving first but holds after it;
-//! 8. pass. Two passes in a row end it.
+//! 8. the same for the points of a big territory near its weak walls, where the opponent
+//!    moving first would capture a wall stone;
+//! 9. pass. Two passes in a row end it.
 //!
 //! The first move may not retake a ko the game's last play took (simple ko, docs/rules.md
 //! §3): a record that stops on a ko capture leaves its answer to the other player.
@@ -60,6 +62,10 @@ fn threatened(o: semeai::Outcome) -> bool {
 /// [`Finisher::teire`]): a dead chain with many liberties is no threat to the chains
 /// around it, and reading every one at every finishing move would cost too much.
 const TEIRE_LIBERTIES: u16 = 3;
+
+/// Windows of big territories with more empty points than this are not read (see
+/// [`Finisher::guard_near_walls`]).
+const MAX_WINDOW: usize = 8;
 
 /// The moves played to finish the game, and what they captured.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -316,6 +322,7 @@ impl Finisher {
             .or_else(|| self.prepare_any(c))
             .or_else(|| self.teire(c))
             .or_else(|| self.guard(c))
+            .or_else(|| self.guard_near_walls(c))
     }
 
     /// Step 7, a teire for a small shut territory of `c` (an empty region of her
@@ -327,7 +334,6 @@ impl Finisher {
     /// exact over four seeds, 415 -> 419 and one wrong winner fewer; the evaluation records
     /// 459 -> 459 (T-21-3 gained, T-23-2 lost); the played-out set unchanged.
     fn guard(&mut self, c: Color) -> Option<Idx> {
-        let opp = c.opponent();
         let b = self.b.clone();
         let own = 1u8 << c.index();
         let mut seen = vec![false; CELLS];
@@ -345,21 +351,150 @@ impl Finisher {
             if !self.only_dead_inside(&b, &t) {
                 continue;
             }
-            if intrusion::holds(&b, &t, opp) != Some(false) {
+            if let Some(m) = self.guard_point(&b, &t) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Step 8, a teire where a big territory of `c` would lose a wall stone to the
+    /// opponent moving first, read on windows of it near its weak walls
+    /// ([`intrusion::window`], [`Finisher::near_weak_walls`]). T-04-1's upper left: once
+    /// White has filled C10, Black's D12 E12 F12 E13 F11 G11 has two liberties, C12 and
+    /// D13, and A11 B11 C11 B10 three, A12 B12 C12; White's C12 ataris the first, Black
+    /// connects at D13, and White's B12 takes the second (Black's teire at B12 or C13
+    /// stops it, as GNU Go's aftermath plays). The race reader of step 6 sees no dead
+    /// chain there, and the territory is too big for step 7. Exact over four seeds:
+    /// Honinbo records 419 -> 427, evaluation records 459 -> 472 (right winners 581 ->
+    /// 585); the played-out set unchanged.
+    fn guard_near_walls(&mut self, c: Color) -> Option<Idx> {
+        let b = self.b.clone();
+        let own = 1u8 << c.index();
+        let mut seen = vec![false; CELLS];
+        let mut region = Vec::new();
+        for i in b.indices() {
+            if seen[i as usize] || self.mark[i as usize] != own || b.cell(i) != Cell::Empty {
                 continue;
             }
-            for &m in &t.points {
-                if b.cell(m) != Cell::Empty || !self.may_play(&b, m, c) {
-                    continue;
-                }
-                let mut next = b.clone();
-                next.play_unchecked(m, c);
-                if intrusion::holds(&next, &t, opp) == Some(true) {
+            flood_region(&b, &self.dead, i, &mut seen, &mut region);
+            for (points, rim) in self.near_weak_walls(&b, c, &region) {
+                let t = intrusion::window(&b, c, points, rim);
+                if let Some(m) = self.guard_point(&b, &t) {
                     return Some(m);
                 }
             }
         }
         None
+    }
+
+    /// If the territory `t` of `c` would not hold with the opponent moving first, her
+    /// first point of it after which it holds.
+    fn guard_point(&self, b: &Board, t: &intrusion::Territory) -> Option<Idx> {
+        let c = t.owner;
+        let h = intrusion::holds(b, t, c.opponent());
+        if h != Some(false) {
+            return None;
+        }
+        t.points.iter().copied().find(|&m| {
+            if b.cell(m) != Cell::Empty || !self.may_play(b, m, c) {
+                return false;
+            }
+            let mut next = b.clone();
+            next.play_unchecked(m, c);
+            intrusion::holds(&next, t, c.opponent()) == Some(true)
+        })
+    }
+
+    /// The windows of `region` (a big territory of `c`, more than
+    /// [`intrusion::MAX_EMPTY`] empty points; smaller ones [`Finisher::guard`] reads whole)
+    /// near her weak walls (live chains next to it with two or three liberties, all in
+    /// it): each a connected part of the points at most two steps from a weak wall, then
+    /// its rim, the points one step further, which only the owner may play (her answers
+    /// there count; the intruder's stones there would be far inside). With each, the rim's
+    /// length. Windows with more than [`MAX_WINDOW`] empty points are left out.
+    fn near_weak_walls(&self, b: &Board, c: Color, region: &[Idx]) -> Vec<(Vec<Idx>, usize)> {
+        let empty = region.iter().filter(|&&q| b.cell(q) == Cell::Empty).count();
+        if empty <= intrusion::MAX_EMPTY {
+            return Vec::new();
+        }
+        let mut inside = vec![false; CELLS];
+        for &q in region {
+            inside[q as usize] = true;
+        }
+        let step = self.steps_from_weak_walls(b, c, region, &inside);
+        let mut windows = Vec::new();
+        let mut taken = vec![false; CELLS];
+        for &start in region {
+            if taken[start as usize] || step[start as usize] != 1 {
+                continue;
+            }
+            taken[start as usize] = true;
+            let (mut inner, mut rim) = (vec![start], Vec::new());
+            let mut k = 0;
+            while k < inner.len() {
+                let q = inner[k];
+                k += 1;
+                for n in b.neighbours(q) {
+                    if !inside[n as usize] || taken[n as usize] {
+                        continue;
+                    }
+                    match step[n as usize] {
+                        1 | 2 => inner.push(n),
+                        3 => rim.push(n),
+                        _ => continue,
+                    }
+                    taken[n as usize] = true;
+                }
+            }
+            let empty = inner.iter().filter(|&&q| b.cell(q) == Cell::Empty).count();
+            if empty <= MAX_WINDOW {
+                let n = rim.len();
+                inner.extend(rim);
+                windows.push((inner, n));
+            }
+        }
+        windows
+    }
+
+    /// How many steps through `region` (marked in `inside`) each of its points is from a
+    /// weak wall of `c` (see [`Finisher::near_weak_walls`]), up to three; `u8::MAX` beyond.
+    fn steps_from_weak_walls(
+        &self,
+        b: &Board,
+        c: Color,
+        region: &[Idx],
+        inside: &[bool],
+    ) -> Vec<u8> {
+        let mut step = vec![u8::MAX; CELLS];
+        let mut queue = Vec::new();
+        for &q in region {
+            let weak = b.neighbours(q).iter().any(|&n| {
+                b.cell(n) == Cell::stone(c)
+                    && !self.dead[n as usize]
+                    && (2..=3).contains(&b.liberties(n))
+                    && liberty_list(b, n).iter().all(|&l| inside[l as usize])
+            });
+            if weak {
+                step[q as usize] = 1;
+                queue.push(q);
+            }
+        }
+        let mut k = 0;
+        while k < queue.len() {
+            let q = queue[k];
+            k += 1;
+            if step[q as usize] >= 3 {
+                continue;
+            }
+            for n in b.neighbours(q) {
+                if inside[n as usize] && step[n as usize] == u8::MAX {
+                    step[n as usize] = step[q as usize] + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        step
     }
 
     /// Whether `c` may play on the empty point `i` of `b` to finish: legal, and not on a

@@ -36,6 +36,36 @@ pub struct Territory {
     pub points: Vec<Idx>,
     /// A stone of each of the owner's chains next to it.
     pub walls: Vec<Idx>,
+    /// Whether it is a window on a bigger territory ([`window`]): intruder stones left in
+    /// it at the end are dead, the owner having room to take them later.
+    pub open: bool,
+    /// Of the points, how many (the last ones) only the owner may play: a window's rim.
+    pub rim: usize,
+}
+
+/// A window of a big territory of `owner`: its `points` (empty, or dead intruder stones)
+/// near the owner's weak walls, the last `rim` of them for the owner only, read as a
+/// territory whose intruder wins only by capturing a wall stone (his stones that stay are
+/// taken later, with room to spare). A chain of the owner already in atari is no wall:
+/// the finishing's first step has judged it not worth saving (a stone among dead ones,
+/// whose capture only adds to them).
+pub fn window(b: &Board, owner: Color, points: Vec<Idx>, rim: usize) -> Territory {
+    let mut walls: Vec<Idx> = Vec::new();
+    for &q in &points {
+        for n in b.neighbours(q) {
+            let known = walls.iter().any(|&w| b.chain_head(w) == b.chain_head(n));
+            if b.cell(n) == Cell::stone(owner) && !known && b.liberties(n) >= 2 {
+                walls.push(n);
+            }
+        }
+    }
+    Territory {
+        owner,
+        points,
+        walls,
+        open: true,
+        rim,
+    }
 }
 
 /// The territory of `owner` around the point `start` (an empty point or an intruder's
@@ -87,6 +117,8 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
         owner,
         points,
         walls,
+        open: false,
+        rim: 0,
     })
 }
 
@@ -137,15 +169,15 @@ impl Reader<'_> {
         self.left -= 1;
         let maximising = to_move == owner;
         let mut best: Option<bool> = None;
-        let moves = self
-            .t
-            .points
-            .iter()
-            .copied()
-            .filter(|&i| legal(b, i, to_move));
+        let playable = if maximising {
+            &self.t.points[..]
+        } else {
+            &self.t.points[..self.t.points.len() - self.t.rim]
+        };
+        let moves = playable.iter().copied().filter(|&i| legal(b, i, to_move));
         for m in moves.map(Some).chain([None]) {
             let v = match m {
-                None if passed => !self.intruder_inside(b),
+                None if passed => self.t.open || !self.intruder_inside(b),
                 None => {
                     let mut next = self.spare.copy(b);
                     next.clear_ko();
@@ -178,7 +210,7 @@ impl Reader<'_> {
                 break;
             }
         }
-        let v = best.unwrap_or(!self.intruder_inside(b));
+        let v = best.unwrap_or(self.t.open || !self.intruder_inside(b));
         self.seen.insert(key, v);
         Some(v)
     }
@@ -213,6 +245,57 @@ mod tests {
         let t = territory(&b, at(&b, "A1"), Color::White).expect("a small territory");
         assert_eq!(holds(&b, &t, Color::Black), Some(false));
         assert_eq!(holds(&b, &t, Color::White), Some(true));
+    }
+
+    /// A big Black territory in the upper left whose walls are short of liberties: d4
+    /// (c4 and d5), a3 b3 c3 (a4, b4, c4) and e7 e6 e5 (d7, d6, d5).
+    const SHORT_WALLS: &str = ". . . . X O .
+                               . . . . X O .
+                               . . . . X O .
+                               . . . X O O .
+                               X X X O O . .
+                               O O O O . . .
+                               . . . . . . .";
+
+    fn points(b: &Board, gtp: &[&str]) -> Vec<Idx> {
+        gtp.iter().map(|p| at(b, p)).collect()
+    }
+
+    #[test]
+    fn a_window_on_short_walls_falls_to_the_intruder_unless_its_owner_mends_it() {
+        // Worked by hand: White's c4 ataris d4; Black connects at d5; White's b4 then
+        // leaves a3 b3 c3 only a4, which Black cannot fill (self-atari), and White
+        // captures there. With Black's b4 first, White's c4 is in atari at once (c5).
+        let b = Board::from_text(SHORT_WALLS).unwrap();
+        let near = points(&b, &["A4", "B4", "C4", "D5", "A5", "B5", "C5", "D6"]);
+        let t = window(&b, Color::Black, near, 0);
+        assert_eq!(holds(&b, &t, Color::White), Some(false));
+        let mut mended = b.clone();
+        mended.play_unchecked(at(&b, "B4"), Color::Black);
+        assert_eq!(holds(&mended, &t, Color::White), Some(true));
+    }
+
+    #[test]
+    fn in_a_window_the_intruder_must_capture_to_win() {
+        // Black's walls have liberties to spare: a white stone that stays in the window
+        // (nothing there captures it at once) is taken later, not a win; the same points
+        // read as a whole territory would be lost to it.
+        let b = Board::from_text(
+            ". . . . X O .
+             . . . . X O .
+             . . . . X O .
+             X X X X X O .
+             O O O O O O .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let near = points(&b, &["A7", "B7", "C7", "D7", "A6", "B6"]);
+        let rim = 2;
+        let t = window(&b, Color::Black, near, rim);
+        assert_eq!(holds(&b, &t, Color::White), Some(true));
+        let whole = Territory { open: false, ..t };
+        assert_eq!(holds(&b, &whole, Color::White), Some(false));
     }
 
     #[test]

@@ -716,6 +716,52 @@ fn a_wall_whose_dame_run_out_takes_the_dead_chain_it_races_in_time() {
     }
 }
 
+/// The final position of T-04-1 (goban-original-games), Black to move.
+const T_04_1: &str = ". . . X O O O . . O O X . . . . . . .
+. . X . X O O X O O X . . . . . X . .
+. . . . X O . O O X . X . . X X . X .
+. . X X O O O . O X . O X X O O X . .
+. . . X X O X X X . X X O O . O O X X
+. . . X O O X O . X . X X O . O O O X
+. . . . X O O X X X . X O O O X O . O
+. . . X X X O X O X X O O . . X . O .
+X X X O . X X O O O X X X O O X . . O
+O . . O O O O O . O O . X X O . O O X
+. O O O X O X . O O X X X O O O . X X
+. X X X X X O O O . O X X X X X X X .
+X . O X X O O O X O O O O O X . O X O
+X . O X X X X X X X O O X X X O . O .
+X O . O . . . O O O . . O O X . O . .
+O O O . X X O . . O . O O X O O O . .
+. X O O O X O O O X O O X X X O . . .
+. O X . O X X X X X X X X . X O . . .
+. . . O X X . . . . . . . X O O . . .";
+
+#[test]
+fn a_big_territory_whose_walls_are_short_gets_its_teire() {
+    // Upper left of T-04-1, once White has filled the dame C10: Black's D12 E12 F12 E13
+    // F11 G11 has two liberties, C12 and D13, and A11 B11 C11 B10 three, A12 B12 C12,
+    // all in Black's territory of some thirty points. Worked by hand: White's C12
+    // ataris the first; Black must connect at D13; White's B12 then leaves the second
+    // only A12, where Black cannot play (self-atari) and White captures four stones.
+    // A Black teire first stops it: at B12 or C13 White's C12 is in atari at once; at
+    // A13, A12 becomes a liberty. The record's W+0.5 (GNU Go's aftermath too, with C13)
+    // counts that teire; without it the estimate gave B+0.5, a wrong winner.
+    let b = Board::from_text(T_04_1).unwrap();
+    let options = EstimateOptions {
+        to_move: Color::Black,
+        ..EstimateOptions::default()
+    };
+    let e = estimate(&b, options);
+    let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+    let teire = ["B12", "C13", "A13"].map(|s| (p(s), Color::Black));
+    let played: Vec<_> = teire.iter().filter(|t| e.fills.contains(t)).collect();
+    assert_eq!(played.len(), 1, "not one Black teire: {:?}", e.fills);
+    for black in ["D12", "A11", "B10"] {
+        assert!(!e.dead.contains(&p(black)), "{black} called dead");
+    }
+}
+
 /// The estimate of the position `text` (a record's final position), Black making the
 /// first finishing move, with its board.
 fn estimate_black_first(text: &str) -> (Board, Estimate) {
