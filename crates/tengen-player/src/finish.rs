@@ -468,17 +468,26 @@ impl Finisher {
     ) -> Vec<u8> {
         let mut step = vec![u8::MAX; CELLS];
         let mut queue = Vec::new();
+        let mut faced = false;
         for &q in region {
-            let weak = b.neighbours(q).iter().any(|&n| {
-                b.cell(n) == Cell::stone(c)
+            for n in b.neighbours(q) {
+                let weak = b.cell(n) == Cell::stone(c)
                     && !self.dead[n as usize]
                     && (2..=3).contains(&b.liberties(n))
-                    && liberty_list(b, n).iter().all(|&l| inside[l as usize])
-            });
-            if weak {
-                step[q as usize] = 1;
-                queue.push(q);
+                    && liberty_list(b, n).iter().all(|&l| inside[l as usize]);
+                if weak && step[q as usize] != 1 {
+                    step[q as usize] = 1;
+                    queue.push(q);
+                }
+                if !faced && b.cell(n) == Cell::stone(c) {
+                    faced = touches(b, n, Cell::stone(c.opponent()));
+                }
             }
+        }
+        if !faced {
+            // No wall touches a stone of the opponent: an intrusion would have nothing
+            // of his to live with (a board he has no stones on).
+            return vec![u8::MAX; CELLS];
         }
         let mut k = 0;
         while k < queue.len() {

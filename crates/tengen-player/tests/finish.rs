@@ -181,6 +181,27 @@ fn border_fills_that_would_win_a_race_at_once_are_left_to_the_turns() {
 }
 
 #[test]
+fn a_board_without_opponent_stones_needs_no_teire() {
+    // Only White stones: a4 b4, c5 and e1, the last two with two or three liberties in
+    // White's one big territory. Black could take e1 with two moves, but any stone of his
+    // would be alone on White's board and die: White owes no teire (the windows of step
+    // 8 once read e1's capture as a win for Black, a point less for White under
+    // `tengen compare`'s territory count).
+    let b = Board::from_text(
+        ". . O . .
+         O O . . .
+         . . . . .
+         . . . . .
+         . . . . O",
+    )
+    .unwrap();
+    for first in Color::BOTH {
+        let f = finish(&b, &[], &[], first);
+        assert_eq!(f.stones, vec![], "{first:?} first");
+    }
+}
+
+#[test]
 fn a_stone_in_atari_among_dead_stones_needs_no_teire() {
     // Black's b4 is in atari (its liberty b3) among White's dead stones b5, a4 and c4,
     // inside Black's territory (columns a-c, walled by d). White's capture at b3 would only
