@@ -335,17 +335,9 @@ fn broken_chain(
         if !live || b.chain_head(i) != i || b.liberties(i) != 1 || b.chain_len(i) < 2 {
             return None;
         }
-        let mut next_to = vec![false; tengen::board::CELLS];
-        b.for_each_stone(i, |s| {
-            for n in b.neighbours(s) {
-                next_to[n as usize] = true;
-            }
-        });
-        finished
-            .stones
-            .iter()
-            .find(|&&(q, c)| c != owner && b.get(q) == Some(c) && next_to[b.idx(q) as usize])
-            .map(|&(q, _)| (q, owner))
+        let next_to = finish::next_to_chain(&b, i);
+        finish::first_stone_next_to(&b, &finished.stones, owner.opponent(), &next_to)
+            .map(|q| (q, owner))
     });
     broken
 }

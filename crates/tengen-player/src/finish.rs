@@ -140,6 +140,31 @@ pub(crate) fn flood_region(
     touches
 }
 
+/// The points next to the chain through `x` (by padded index).
+pub(crate) fn next_to_chain(b: &Board, x: Idx) -> Vec<bool> {
+    let mut next_to = vec![false; CELLS];
+    b.for_each_stone(x, |s| {
+        for n in b.neighbours(s) {
+            next_to[n as usize] = true;
+        }
+    });
+    next_to
+}
+
+/// The first of the finishing's `stones` (in the order played) that is a stone of `c` on
+/// `b` still, on a point marked in `next_to`.
+pub(crate) fn first_stone_next_to(
+    b: &Board,
+    stones: &[(Point, Color)],
+    c: Color,
+    next_to: &[bool],
+) -> Option<Point> {
+    stones
+        .iter()
+        .find(|&&(p, by)| by == c && b.get(p) == Some(c) && next_to[b.idx(p) as usize])
+        .map(|&(p, _)| p)
+}
+
 /// Whether the chain through `i` touches a stone of `cell`.
 fn touches(b: &Board, i: Idx, cell: Cell) -> bool {
     let mut found = false;
@@ -274,28 +299,21 @@ impl Finisher {
         }) else {
             return Vec::new();
         };
-        let mut next_to = vec![false; CELLS];
-        b.for_each_stone(x, |s| {
-            for n in b.neighbours(s) {
-                next_to[n as usize] = true;
-            }
-        });
+        let next_to = next_to_chain(&b, x);
         let dead_next_to = b
             .indices()
             .filter(|&d| next_to[d as usize] && self.dead[d as usize])
             .min_by_key(|&d| b.liberties(d));
-        let points = match dead_next_to {
-            Some(d) => liberty_list(&b, d),
-            None => self
-                .out
-                .stones
-                .iter()
-                .map(|&(p, _)| b.idx(p))
-                .find(|&q| b.cell(q) == Cell::stone(owner.opponent()) && next_to[q as usize])
+        let points: Vec<Point> = match dead_next_to {
+            Some(d) => liberty_list(&b, d)
+                .into_iter()
+                .map(|q| b.point(q))
+                .collect(),
+            None => first_stone_next_to(&b, &self.out.stones, owner.opponent(), &next_to)
                 .into_iter()
                 .collect(),
         };
-        points.into_iter().map(|q| (b.point(q), owner)).collect()
+        points.into_iter().map(|p| (p, owner)).collect()
     }
 
     /// Whether the capture of the chain through `x`, in atari, leaves the capturing chain

@@ -694,12 +694,7 @@ fn a_wall_whose_dame_run_out_takes_the_dead_chain_it_races_in_time() {
     // takes Q9 Q8 Q7 at P9 P8 P7: B+0.5, the record's result). The finishing used to
     // leave the wall in atari at P9, alive in the count (W+2.5, a wrong winner); it is
     // now played again with White taking O9 O8's liberties first.
-    let b = Board::from_text(T_08_2).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::White,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_to_move(T_08_2, Color::White);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     for white in ["P10", "Q13", "R15"] {
         assert!(!e.dead.contains(&p(white)), "{white} called dead");
@@ -747,12 +742,7 @@ fn a_big_territory_whose_walls_are_short_gets_its_teire() {
     // A Black teire first stops it: at B12 or C13 White's C12 is in atari at once; at
     // A13, A12 becomes a liberty. The record's W+0.5 (GNU Go's aftermath too, with C13)
     // counts that teire; without it the estimate gave B+0.5, a wrong winner.
-    let b = Board::from_text(T_04_1).unwrap();
-    let options = EstimateOptions {
-        to_move: Color::Black,
-        ..EstimateOptions::default()
-    };
-    let e = estimate(&b, options);
+    let (b, e) = estimate_to_move(T_04_1, Color::Black);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     let teire = ["B12", "C13", "A13"].map(|s| (p(s), Color::Black));
     let played: Vec<_> = teire.iter().filter(|t| e.fills.contains(t)).collect();
@@ -765,9 +755,15 @@ fn a_big_territory_whose_walls_are_short_gets_its_teire() {
 /// The estimate of the position `text` (a record's final position), Black making the
 /// first finishing move, with its board.
 fn estimate_black_first(text: &str) -> (Board, Estimate) {
+    estimate_to_move(text, Color::Black)
+}
+
+/// The estimate of the position `text`, `to_move` making the first finishing move, with
+/// its board.
+fn estimate_to_move(text: &str, to_move: Color) -> (Board, Estimate) {
     let b = Board::from_text(text).unwrap();
     let options = EstimateOptions {
-        to_move: Color::Black,
+        to_move,
         ..EstimateOptions::default()
     };
     let e = estimate(&b, options);
