@@ -185,9 +185,9 @@ fn one_eye_and_none_sharing_two_liberties_is_seki() {
 /// has c9 and its own eye c6. White's ring (a8 round to f9) has only a9 and e9. Black on
 /// a9 would leave b9 the one liberty c9, where White captures it; White on a9 would leave
 /// her ring the one liberty e9, where Black captures it; e9 likewise. So b9, d9 and White's
-/// ring are in seki, though Black's group of three chains has two eyes (c9 and c6): the
-/// ring round c6 lives on its own and is not in seki. Black's big chain outside has the
-/// 36 empty points on the right and below.
+/// ring are in seki. Black's ring round c6 is too: its eyes are c6 and c9, and c9 is held
+/// by b9 and d9, so it lives only through the seki (it has one eye of its own). Black's
+/// big chain outside has the 36 empty points on the right and below.
 const SHARED_EYE: &str = "
     . X . X . O X . .
     O O X O O O X . .
@@ -206,6 +206,7 @@ fn three_chains_around_one_eye_in_seki_with_an_eyeless_chain() {
     let size = Size::square(9).unwrap();
     let mut expected: Vec<Point> = [
         "B9", "D9", // Black's two chains with a liberty shared with White
+        "C8", "B7", "C7", "D7", "B6", "D6", "B5", "C5", "D5", // and her ring round c6
         "F9", "A8", "B8", "D8", "E8", "F8", "A7", "E7", "A6", "E6", "A5", "E5", "A4", "B4", "C4",
         "D4", "E4", // White's ring
     ]
@@ -214,18 +215,84 @@ fn three_chains_around_one_eye_in_seki_with_an_eyeless_chain() {
     .collect();
     expected.sort();
     assert_eq!(seki(&grid), expected);
-    // Japanese: c9 is next to chains in seki and does not count; c6, the ring's own eye,
-    // does: 36 + 1 points, komi 6.5.
+    // Japanese: c9 and c6 are next to chains in seki and do not count: 36 points, komi 6.5.
     let s = score(&g, &[]);
-    assert_eq!((s.black.territory, s.white.territory), (37, 0));
-    assert_eq!(s.result.to_string(), "B+30.5");
-    // Group tax: the three chains and their two eyes (c9, c6) live independently: 2, as
+    assert_eq!((s.black.territory, s.white.territory), (36, 0));
+    assert_eq!(s.result.to_string(), "B+29.5");
+    // Group tax goes by the eyes a group has (docs/rules.md §5.2): the three chains have
+    // two, c9 and c6, and pay 2 though their stones are in seki for the Japanese count, as
     // does the big chain outside; White's eyeless chain in seki pays nothing.
     let mut rules = Rules::named("chinese").unwrap();
     rules.group_tax = true;
     let taxed = Game::from_position(Board::from_text(SHARED_EYE).unwrap(), Color::Black, rules);
     let s = score(&taxed, &[]);
     assert_eq!((s.black.group_tax, s.white.group_tax), (4, 0));
+}
+
+/// Hon-59-3's top right corner (1959, W+0.5), on a 9x7 board, Black's dead T17 (j5) taken
+/// off. Black's two chains round the eye e6 and White's g7 share f7, which neither side can
+/// fill: a seki. White's corner h6-j3 and j7 have the eye j5-j6 and the eye h7, which they
+/// share with g7: they live only through the seki and are in it, so under the Japanese
+/// rules neither eye is territory; White's eight points on the left are.
+const SEKI_THROUGH_AN_EYE: &str = "
+    . . O X X . O . O
+    . . O X . X X O .
+    . . O O X X X O .
+    . . O O O O X O O
+    O O O O O O O X O
+    X X X X X X X X X
+    . . . . . . . . .";
+
+#[test]
+fn a_chain_whose_second_eye_is_held_by_a_seki_is_in_it() {
+    let g = game(SEKI_THROUGH_AN_EYE, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::new(9, 7).unwrap();
+    let mut expected: Vec<Point> = [
+        "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
+        "G7", // White's stone with the shared liberty
+        "J7", "H6", "H5", "H4", "J4", "J3", // and the corner living through it
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (9, 8));
+}
+
+/// The same seki on a 13x7 board, where White's stones beyond it have room: her j7 shares
+/// the eye h7 with g7 (in seki) and the eye k7-n7 with her chain h6-n6, which shares the
+/// ten points j5-n4 with her chain j3-n3. Joined through those two eyes the three chains
+/// have three eyes of their own (the ten points make two), so they live by themselves and
+/// are not in seki: k7-n7 and j5-n4 are White's territory, h7 is not (it borders g7).
+const SEKI_BESIDE_A_LIVING_GROUP: &str = "
+    . . O X X . O . O . . . .
+    . . O X . X X O O O O O O
+    . . O O X X X O . . . . .
+    . . O O O O X O . . . . .
+    O O O O O O O X O O O O O
+    X X X X X X X X X X X X X
+    . . . . . . . . . . . . .";
+
+#[test]
+fn a_group_with_room_of_its_own_beside_a_seki_keeps_its_territory() {
+    let g = game(SEKI_BESIDE_A_LIVING_GROUP, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    let size = Size::new(13, 7).unwrap();
+    let mut expected: Vec<Point> = [
+        "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
+        "G7", // White's stone with the shared liberty
+    ]
+    .iter()
+    .map(|v| common::pt(size, v))
+    .collect();
+    expected.sort();
+    assert_eq!(seki(&grid), expected);
+    // White: a5-b7's eight points, k7-n7's four and j5-n4's ten; Black: the first row.
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), (13, 22));
 }
 
 #[test]

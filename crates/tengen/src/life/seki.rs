@@ -75,10 +75,11 @@ fn fill_dame(grid: &Grid) -> Grid {
 /// The stones in seki, all stones of `grid` being taken as alive (docs/rules.md §5.1), sorted.
 /// The dame are filled first (see `fill_dame`); then an empty point next to stones of
 /// both colours of `grid` (the filling stones are not the players' chains) where a stone of
-/// either colour would be self-atari puts the chains of `grid` next to it in seki. Only
-/// those chains: a group may join a chain in seki to an independently living one through
-/// an eye, and the living one's territory still counts; a region next to a chain in seki
-/// (such as the eye) does not (docs/rules.md §5.2 `seki-territory`).
+/// either colour would be self-atari puts the chains of `grid` next to it in seki, and
+/// with them the chains that live only through them (see `join_dependent`). A group may
+/// join a chain in seki to an independently living one through an eye, and the living
+/// one's territory still counts; a region next to a chain in seki (such as the eye) does
+/// not (docs/rules.md §5.2 `seki-territory`).
 pub fn seki(grid: &Grid) -> Vec<Point> {
     let g = fill_dame(grid);
     let mut chains: Vec<Point> = Vec::new();
@@ -106,7 +107,108 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
             out.extend(grid.area(p).points);
         }
     }
+    join_dependent(grid, &mut out);
     out.sort();
     out.dedup();
     out
+}
+
+/// A region of one colour's empty points with room for its owner to make two eyes in it
+/// (docs/rules.md §5.1): at least this many points.
+const TWO_EYE_REGION: usize = 7;
+
+/// A region of empty points bordered by one colour only: how many points, and the stones
+/// around it.
+struct Eye {
+    size: usize,
+    around: Vec<Point>,
+}
+
+/// Adds to the stones in `seki` every group that shares an eye with one of them and has
+/// no two eyes of its own: its second eye is held by stones in seki, so it lives only
+/// through the seki and is in it, and its eyes are no territory under the Japanese rules
+/// (where "stones in seki" are groups, chains joined through their eyes, not single
+/// chains). A group here is the chains joined through eyes that touch no stone in seki;
+/// its own eyes are those eyes, one each, or two for a region of [`TWO_EYE_REGION`]
+/// points or more. Hon-59-3 (1959): White's corner S18-T15 with T19 has the eye T17-T18
+/// (once Black's T17 is taken) and the eye S19, which it shares with R19, in seki with
+/// Black's O19-R16; the record counts neither eye (W+0.5, where counting T17-T18 gave
+/// W+2.5). A group with two eyes of its own stays out, with its territory.
+fn join_dependent(grid: &Grid, seki: &mut Vec<Point>) {
+    if seki.is_empty() {
+        return;
+    }
+    let eyes: Vec<Eye> = grid
+        .areas()
+        .into_iter()
+        .filter(|a| grid.get(a.points[0]).is_none() && a.owner().is_some())
+        .map(|a| Eye {
+            size: a.points.len(),
+            around: stones_around(grid, &a.points),
+        })
+        .collect();
+    loop {
+        let in_seki = |s: &Point| seki.contains(s);
+        let joining = eyes
+            .iter()
+            .filter(|e| e.around.iter().any(in_seki))
+            .flat_map(|e| e.around.iter())
+            .filter(|s| !in_seki(s))
+            .map(|&s| group(grid, &eyes, s, seki))
+            .find(|(_, own)| *own < 2);
+        let Some((stones, _)) = joining else {
+            return;
+        };
+        seki.extend(stones);
+    }
+}
+
+/// The group of the stone `s` (see [`join_dependent`]): its stones, and how many eyes of
+/// its own it has.
+fn group(grid: &Grid, eyes: &[Eye], s: Point, seki: &[Point]) -> (Vec<Point>, usize) {
+    let own: Vec<&Eye> = eyes
+        .iter()
+        .filter(|e| !e.around.iter().any(|q| seki.contains(q)))
+        .collect();
+    let mut stones = grid.area(s).points;
+    let mut member = vec![false; grid.size().points()];
+    for &q in &stones {
+        member[grid.k(q)] = true;
+    }
+    let mut joined = vec![false; own.len()];
+    let mut count = 0;
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (k, e) in own.iter().enumerate() {
+            if joined[k] || !e.around.iter().any(|&q| member[grid.k(q)]) {
+                continue;
+            }
+            joined[k] = true;
+            grew = true;
+            count += if e.size >= TWO_EYE_REGION { 2 } else { 1 };
+            for &q in &e.around {
+                if !member[grid.k(q)] {
+                    let chain = grid.area(q).points;
+                    for &r in &chain {
+                        member[grid.k(r)] = true;
+                    }
+                    stones.extend(chain);
+                }
+            }
+        }
+    }
+    (stones, count)
+}
+
+/// The stones next to the empty points `region`, sorted.
+fn stones_around(grid: &Grid, region: &[Point]) -> Vec<Point> {
+    let mut around: Vec<Point> = region
+        .iter()
+        .flat_map(|&q| grid.neighbours(q))
+        .filter(|&n| grid.get(n).is_some())
+        .collect();
+    around.sort();
+    around.dedup();
+    around
 }
