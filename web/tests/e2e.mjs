@@ -40,8 +40,12 @@ function startServer() {
       reject(new Error(`no tengen binary at ${BIN}: build it (cargo build -p tengen-cli) or set TENGEN_BIN`));
       return;
     }
-    // Run from the repository's top so that the server finds web/ beside it.
-    const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--database', 'sqlite::memory:'], {
+    // Run from the repository's top so that the server finds web/ beside it. The browsers
+    // stand for several people but share one address, and so one request rate: the
+    // default (20 a second, bursts of 60, meant for one person) turned a page's scripts
+    // away on a fast machine (429 on js/html.js), so the rate here is ten times that.
+    const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--database', 'sqlite::memory:',
+      '--http-rate', '200'], {
       cwd: repoDir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },

@@ -16,7 +16,9 @@ let failed = 0;
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--database', 'sqlite::memory:'], {
+    // Browsers share one address and so one request rate (see e2e.mjs): ten times the default.
+    const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--database', 'sqlite::memory:',
+      '--http-rate', '200'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     child.on('error', reject);
