@@ -19,6 +19,13 @@ fn game(text: &str, rules: &str) -> Game {
     )
 }
 
+/// The points named `vertices` on a board of `size`, sorted (as `seki` answers).
+fn sorted_points(size: Size, vertices: &[&str]) -> Vec<Point> {
+    let mut points: Vec<Point> = vertices.iter().map(|v| common::pt(size, v)).collect();
+    points.sort();
+    points
+}
+
 fn result(g: &Game, dead: &[Point]) -> String {
     score(g, dead).result.to_string()
 }
@@ -138,14 +145,13 @@ fn one_eye_and_none_sharing_two_liberties_is_seki() {
     let g = game(ONE_EYE_AND_NONE, "japanese");
     let grid = tengen::grid::Grid::from_board(g.board());
     let size = Size::square(6).unwrap();
-    let mut expected: Vec<Point> = [
-        "B6", "A5", // Black's one-eyed group
-        "D6", "B5", "C5", "D5", "B4", "B3", "A3", // White's eyeless chain
-    ]
-    .iter()
-    .map(|v| common::pt(size, v))
-    .collect();
-    expected.sort();
+    let expected = sorted_points(
+        size,
+        &[
+            "B6", "A5", // Black's one-eyed group
+            "D6", "B5", "C5", "D5", "B4", "B3", "A3", // White's eyeless chain
+        ],
+    );
     assert_eq!(seki(&grid), expected);
     // Japanese: the eye a6 is next to chains in seki and is no territory; Black has the
     // 15 points around her big chain: 15 - 6.5.
@@ -204,16 +210,15 @@ fn three_chains_around_one_eye_in_seki_with_an_eyeless_chain() {
     let g = game(SHARED_EYE, "japanese");
     let grid = tengen::grid::Grid::from_board(g.board());
     let size = Size::square(9).unwrap();
-    let mut expected: Vec<Point> = [
-        "B9", "D9", // Black's two chains with a liberty shared with White
-        "C8", "B7", "C7", "D7", "B6", "D6", "B5", "C5", "D5", // and her ring round c6
-        "F9", "A8", "B8", "D8", "E8", "F8", "A7", "E7", "A6", "E6", "A5", "E5", "A4", "B4", "C4",
-        "D4", "E4", // White's ring
-    ]
-    .iter()
-    .map(|v| common::pt(size, v))
-    .collect();
-    expected.sort();
+    let expected = sorted_points(
+        size,
+        &[
+            "B9", "D9", // Black's two chains with a liberty shared with White
+            "C8", "B7", "C7", "D7", "B6", "D6", "B5", "C5", "D5", // and her ring round c6
+            "F9", "A8", "B8", "D8", "E8", "F8", "A7", "E7", "A6", "E6", "A5", "E5", "A4", "B4",
+            "C4", "D4", "E4", // White's ring
+        ],
+    );
     assert_eq!(seki(&grid), expected);
     // Japanese: c9 and c6 are next to chains in seki and do not count: 36 points, komi 6.5.
     let s = score(&g, &[]);
@@ -248,15 +253,14 @@ fn a_chain_whose_second_eye_is_held_by_a_seki_is_in_it() {
     let g = game(SEKI_THROUGH_AN_EYE, "japanese");
     let grid = tengen::grid::Grid::from_board(g.board());
     let size = Size::new(9, 7).unwrap();
-    let mut expected: Vec<Point> = [
-        "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
-        "G7", // White's stone with the shared liberty
-        "J7", "H6", "H5", "H4", "J4", "J3", // and the corner living through it
-    ]
-    .iter()
-    .map(|v| common::pt(size, v))
-    .collect();
-    expected.sort();
+    let expected = sorted_points(
+        size,
+        &[
+            "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
+            "G7", // White's stone with the shared liberty
+            "J7", "H6", "H5", "H4", "J4", "J3", // and the corner living through it
+        ],
+    );
     assert_eq!(seki(&grid), expected);
     let s = score(&g, &[]);
     assert_eq!((s.black.territory, s.white.territory), (9, 8));
@@ -281,14 +285,13 @@ fn a_group_with_room_of_its_own_beside_a_seki_keeps_its_territory() {
     let g = game(SEKI_BESIDE_A_LIVING_GROUP, "japanese");
     let grid = tengen::grid::Grid::from_board(g.board());
     let size = Size::new(13, 7).unwrap();
-    let mut expected: Vec<Point> = [
-        "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
-        "G7", // White's stone with the shared liberty
-    ]
-    .iter()
-    .map(|v| common::pt(size, v))
-    .collect();
-    expected.sort();
+    let expected = sorted_points(
+        size,
+        &[
+            "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
+            "G7", // White's stone with the shared liberty
+        ],
+    );
     assert_eq!(seki(&grid), expected);
     // White: a5-b7's eight points, k7-n7's four and j5-n4's ten; Black: the first row.
     let s = score(&g, &[]);

@@ -147,29 +147,42 @@ fn join_dependent(grid: &Grid, seki: &mut Vec<Point>) {
             around: stones_around(grid, &a.points),
         })
         .collect();
-    loop {
-        let in_seki = |s: &Point| seki.contains(s);
-        let joining = eyes
-            .iter()
-            .filter(|e| e.around.iter().any(in_seki))
-            .flat_map(|e| e.around.iter())
-            .filter(|s| !in_seki(s))
-            .map(|&s| group(grid, &eyes, s, seki))
-            .find(|(_, own)| *own < 2);
-        let Some((stones, _)) = joining else {
-            return;
-        };
+    while let Some(stones) = dependent_group(grid, &eyes, seki) {
         seki.extend(stones);
     }
 }
 
-/// The group of the stone `s` (see [`join_dependent`]): its stones, and how many eyes of
-/// its own it has.
-fn group(grid: &Grid, eyes: &[Eye], s: Point, seki: &[Point]) -> (Vec<Point>, usize) {
-    let own: Vec<&Eye> = eyes
-        .iter()
-        .filter(|e| !e.around.iter().any(|q| seki.contains(q)))
-        .collect();
+/// The stones of a group (see [`join_dependent`]) next to an eye that touches the stones
+/// in `seki`, not in seki itself, with fewer than two eyes of its own; `None` if there is
+/// none. Each group is flooded once, from the first of its stones met.
+fn dependent_group(grid: &Grid, eyes: &[Eye], seki: &[Point]) -> Option<Vec<Point>> {
+    let mut in_seki = vec![false; grid.size().points()];
+    for &s in seki {
+        in_seki[grid.k(s)] = true;
+    }
+    let touches_seki = |e: &Eye| e.around.iter().any(|&q| in_seki[grid.k(q)]);
+    let own: Vec<&Eye> = eyes.iter().filter(|e| !touches_seki(e)).collect();
+    let mut seen = vec![false; grid.size().points()];
+    for e in eyes.iter().filter(|e| touches_seki(e)) {
+        for &s in &e.around {
+            if in_seki[grid.k(s)] || seen[grid.k(s)] {
+                continue;
+            }
+            let (stones, eyes_of_its_own) = group(grid, &own, s);
+            if eyes_of_its_own < 2 {
+                return Some(stones);
+            }
+            for &q in &stones {
+                seen[grid.k(q)] = true;
+            }
+        }
+    }
+    None
+}
+
+/// The group of the stone `s`, joined through the eyes `own` (those touching no stone in
+/// seki): its stones, and how many eyes of its own it has.
+fn group(grid: &Grid, own: &[&Eye], s: Point) -> (Vec<Point>, usize) {
     let mut stones = grid.area(s).points;
     let mut member = vec![false; grid.size().points()];
     for &q in &stones {
