@@ -102,8 +102,14 @@ async function test(name, fn) {
 
 const tid = (id) => `[data-testid="${id}"]`;
 
+/** Saves a screenshot, after checking the page's layout: no visible panel holds content
+ * wider than itself (long names, results or values wrap or are cut, never spill out). */
 async function shot(page, name) {
+  const wide = await page.evaluate(() => [...document.querySelectorAll('.panel')]
+    .filter((p) => p.offsetParent !== null && p.scrollWidth > p.clientWidth + 1)
+    .map((p) => p.dataset.testid || p.className));
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  assert.deepEqual(wide, [], `${name}: no panel has content wider than itself`);
 }
 
 function watchErrors(page, label, errors) {
@@ -629,6 +635,20 @@ async function hostileText(base) {
     await A.waitForSelector(tid('result-panel'));
     assert.ok((await A.textContent(tid('move-1'))).includes('<img'), 'the move field shows as text');
     assert.ok((await A.textContent(tid('name-white'))).includes('<script>'), 'the name shows as text');
+    // Long text stays in its own box: a move's entry does not spill over the next one, and
+    // the score table fits its panel (`shot` checks every panel).
+    const boxes = await A.evaluate(() => {
+      const rect = (el) => el.getBoundingClientRect();
+      const pt = rect(document.querySelector('[data-testid="move-1"] .pt'));
+      const next = rect(document.querySelector('[data-testid="move-2"]'));
+      const table = document.querySelector('.score-table');
+      return {
+        spills: pt.right > next.left + 1 && pt.left < next.right && pt.bottom > next.top && pt.top < next.bottom,
+        tableOver: rect(table).right - rect(table.parentElement).right,
+      };
+    });
+    assert.equal(boxes.spills, false, 'move 1 does not overlap move 2');
+    assert.ok(boxes.tableOver <= 0, `the score table fits its panel (over by ${boxes.tableOver}px)`);
     await shot(A, 'hostile-text');
 
     // The page no longer loads a snapshot named in its address (?fixture=), not even a
