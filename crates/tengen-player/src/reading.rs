@@ -7,14 +7,22 @@
 //!
 //! A chain that reaches three liberties counts as escaped. Reading is bounded by a budget
 //! of positions: when it runs out, a chain counts as not capturable, the cautious answer
-//! for both users (no stone is called dead, no move is forced, on a guess).
+//! for both users (no stone is called dead, no move is forced, on a guess). A line that
+//! brings back one of its own positions (a cycle of captures, which simple ko does not
+//! stop: on small boards they are common) or that grows longer than [`MAX_DEPTH`] plays
+//! is not a capture either. The positions of a line are copied onto boards kept on the
+//! heap, so that the reading's stack stays small on any thread.
 
+use crate::spares::Spares;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
 
 /// Positions one question may look at before it gives up (enough for a ladder across a
 /// 19x19 board, whose branches die at once).
 const BUDGET: u32 = 2_000;
+
+/// The longest line read, in plays: a ladder across a 19x19 board takes under 80.
+pub const MAX_DEPTH: usize = 120;
 
 /// What the owner of a chain can do about it, moving first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +38,10 @@ pub enum Defence {
 /// Reads one question at a time; each question has its own budget.
 pub struct Reader {
     left: u32,
+    /// The positions of the line being read (hashes), the question's position first.
+    line: Vec<u64>,
+    /// Boards to copy positions into.
+    spare: Spares,
 }
 
 impl Default for Reader {
@@ -41,7 +53,11 @@ impl Default for Reader {
 impl Reader {
     /// A reader with the default budget per question.
     pub fn new() -> Reader {
-        Reader { left: BUDGET }
+        Reader {
+            left: BUDGET,
+            line: Vec::new(),
+            spare: Spares::default(),
+        }
     }
 
     /// With the opponent of the chain through `target` to move: a play that captures the
@@ -63,10 +79,12 @@ impl Reader {
                     return false;
                 }
                 self.left -= 1;
-                let mut next = b.clone();
-                next.play_unchecked(m, attacker);
-                next.cell(target) != b.cell(target)
-                    || (next.liberties(target) <= 2 && self.defence_in(&next, target).is_none())
+                let next = self.after(b, m, attacker);
+                let captures = next.cell(target) != b.cell(target)
+                    || (next.liberties(target) <= 2
+                        && self.defended_after(b, &next, target).is_none());
+                self.spare.give(next);
+                captures
             }),
             _ => self.attack_in(b, target),
         }
@@ -96,19 +114,46 @@ impl Reader {
         match libs {
             [l, 0, 0] => legal(b, l, attacker).then_some(l),
             [l1, l2, 0] => [l1, l2].into_iter().find(|&m| {
-                if self.left == 0 || !legal(b, m, attacker) {
+                if self.left == 0 || self.line.len() >= MAX_DEPTH || !legal(b, m, attacker) {
                     return false;
                 }
                 self.left -= 1;
-                let mut next = b.clone();
-                next.play_unchecked(m, attacker);
+                let next = self.after(b, m, attacker);
                 // A play that leaves the attacker's own stone capturable at once while
                 // the target keeps two liberties is answered by capturing it, which the
-                // defence tries.
-                next.cell(t) != b.cell(t) || self.defence_in(&next, t).is_none()
+                // defence tries. One that brings back a position of the line captures
+                // nothing: the owner can go round the cycle again.
+                let captures = next.cell(t) != b.cell(t)
+                    || (!self.line.contains(&next.hash())
+                        && self.defended_after(b, &next, t).is_none());
+                self.spare.give(next);
+                captures
             }),
             _ => None,
         }
+    }
+
+    /// `b` with `c`'s stone on `m`, on a spare board.
+    fn after(&mut self, b: &Board, m: Idx, c: Color) -> Box<Board> {
+        let mut next = self.spare.copy(b);
+        next.play_unchecked(m, c);
+        next
+    }
+
+    /// [`Reader::defence_in`] on `next`, a position of the line after `b`.
+    fn defended_after(&mut self, b: &Board, next: &Board, t: Idx) -> Option<Idx> {
+        self.line.push(b.hash());
+        let d = self.defence_in(next, t);
+        self.line.pop();
+        d
+    }
+
+    /// Whether the attack on `t` fails on `next`, a position of the line after `b`.
+    fn attack_fails_after(&mut self, b: &Board, next: &Board, t: Idx) -> bool {
+        self.line.push(b.hash());
+        let fails = self.attack_in(next, t).is_none();
+        self.line.pop();
+        fails
     }
 
     /// With the owner to move: a play after which the attack fails.
@@ -122,12 +167,14 @@ impl Reader {
                 continue;
             }
             self.left -= 1;
-            let mut next = b.clone();
-            next.play_unchecked(m, owner);
-            if next.cell(t) != b.cell(t) || next.liberties(t) < 2 {
-                continue; // suicide or self-atari: no rescue
-            }
-            if self.attack_in(&next, t).is_none() {
+            let next = self.after(b, m, owner);
+            // Suicide or self-atari is no rescue; a play that brings back a position of
+            // the line is one (the attacker can only go round the cycle again).
+            let saves = next.cell(t) == b.cell(t)
+                && next.liberties(t) >= 2
+                && (self.line.contains(&next.hash()) || self.attack_fails_after(b, &next, t));
+            self.spare.give(next);
+            if saves {
                 return Some(m);
             }
         }
@@ -292,6 +339,52 @@ mod tests {
         assert!(ladder("G7").1);
         // One off the path does not.
         assert!(!ladder("B8").1);
+    }
+
+    #[test]
+    fn a_ladder_across_the_whole_board_is_read_to_the_end() {
+        // The ladder of the test above, from the lower left corner of a 19x19 board: it
+        // runs up the diagonal to the upper right edge, well inside `MAX_DEPTH` plays.
+        let ladder = |breaker: &str| {
+            let mut b = Board::new(tengen::point::Size::NINETEEN);
+            for p in ["C4", "B3", "C2", "D2"] {
+                b.play_unchecked(at(&b, p), Color::Black);
+            }
+            b.play_unchecked(at(&b, "C3"), Color::White);
+            if !breaker.is_empty() {
+                b.play_unchecked(at(&b, breaker), Color::White);
+            }
+            Reader::new().can_save(&b, at(&b, "C3"))
+        };
+        assert!(!ladder(""));
+        // A breaker near the far end of the path, eleven steps up the diagonal, is seen;
+        // one off the path is not.
+        assert!(ladder("O14"));
+        assert!(!ladder("B14"));
+    }
+
+    #[test]
+    fn a_cycle_of_captures_is_no_capture() {
+        // On this 3x3 board, found by fuzzing, some lines of captures bring back earlier
+        // positions (simple ko bans only the immediate retake); the reader followed them
+        // two thousand plays deep. Every question now ends, and each answer is one of
+        // the chain's liberties or none.
+        let b = board(
+            ". . .
+             X O X
+             O . .",
+        );
+        for p in ["B2", "A1", "A2", "C2"] {
+            let t = at(&b, p);
+            let libs = liberties::<4>(&b, t);
+            let mut r = Reader::new();
+            if let Some(m) = r.attack(&b, t) {
+                assert!(libs.contains(&m), "{p}: {m}");
+            }
+            assert!(r.line.is_empty(), "{p}: the line is unwound");
+            let _ = r.defend(&b, t);
+            assert!(r.line.is_empty());
+        }
     }
 
     #[test]

@@ -769,3 +769,77 @@ fn estimate_to_move(text: &str, to_move: Color) -> (Board, Estimate) {
     let e = estimate(&b, options);
     (b, e)
 }
+
+/// Runs `f` on a thread with the stack of a server's worker thread (2 MiB, tokio's default
+/// for blocking work), where the estimator runs for the scoring phase and estimates.
+fn on_worker_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("the estimate finished on the worker's stack")
+}
+
+#[test]
+fn reading_a_cycle_of_captures_ends_on_a_small_stack() {
+    // Found by fuzzing (fuzz target `estimate_board`): on this 3x3 board, reading whether
+    // Black can capture White's b2 or a1 runs into lines of captures that bring back
+    // earlier positions (simple ko bans only the immediate retake). The reader followed
+    // them until its budget of 2,000 positions ran out, 2,000 plays deep, and overflowed
+    // even an 8 MiB stack, which aborts the whole process (a server, a Python session).
+    // Now a line that repeats a position is no capture, and lines stop at
+    // `reading::MAX_DEPTH` plays.
+    let text = ". . .\nX O X\nO . .";
+    for seed in 0..8 {
+        let e = on_worker_stack(move || {
+            let b = Board::from_text(text).unwrap();
+            estimate(
+                &b,
+                EstimateOptions {
+                    seed,
+                    playouts: 16,
+                    ..Default::default()
+                },
+            )
+        });
+        let b = Board::from_text(text).unwrap();
+        for p in &e.dead {
+            assert!(b.get(*p).is_some(), "{p:?} called dead holds no stone");
+        }
+    }
+}
+
+#[test]
+fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
+    // Boards from 2x2 to 9x7, square or not, filled with random legal plays past the
+    // number of points (captures make room): many short chains and cycles of captures.
+    let mut rng = tengen::Rng::new(11);
+    for k in 0..120 {
+        let w = 2 + rng.index(8) as u8;
+        let h = if k % 3 == 0 {
+            2 + rng.index(6) as u8
+        } else {
+            w
+        };
+        let plays = usize::from(w) * usize::from(h) * [1, 2, 3][k % 3];
+        let b = common::random_position(&mut rng, w, h, plays);
+        let copy = b.clone();
+        let e = on_worker_stack(move || {
+            estimate(
+                &copy,
+                EstimateOptions {
+                    seed: k as u64,
+                    playouts: 8,
+                    ..Default::default()
+                },
+            )
+        });
+        for p in &e.dead {
+            assert!(
+                b.get(*p).is_some(),
+                "position {k}: {p:?} called dead holds no stone"
+            );
+        }
+    }
+}

@@ -11,3 +11,20 @@ pub const CORNER_TEIRE: &str = "X . O . . .
                                 . X O . . .
                                 . X O . . .
                                 . X O . . .";
+
+/// A `w` x `h` board after up to `plays` random legal plays (simple ko, no suicide), the
+/// colours alternating: crowded boards full of short chains, for robustness tests.
+pub fn random_position(rng: &mut tengen::Rng, w: u8, h: u8, plays: usize) -> tengen::Board {
+    use tengen::board::Cell;
+    let mut b = tengen::Board::new(tengen::Size::new(w, h).expect("a board size"));
+    let points: Vec<_> = b.indices().collect();
+    let mut c = tengen::Color::Black;
+    for _ in 0..plays {
+        let i = points[rng.index(points.len())];
+        if b.cell(i) == Cell::Empty && tengen_player::reading::legal(&b, i, c) {
+            b.play_unchecked(i, c);
+            c = c.opponent();
+        }
+    }
+    b
+}

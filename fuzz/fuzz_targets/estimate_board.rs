@@ -1,0 +1,50 @@
+//! The dead-stone estimator and the count on arbitrary positions (any board from 2x2 to
+//! 25x25, square or not, built by legal plays): neither panics, every stone called dead is
+//! a stone of the position, and the count accepts the estimate under area and territory
+//! rules. The server's scoring phase and GTP `final_score` run the estimator on whatever
+//! position two players leave.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tengen::board::Cell;
+use tengen::rules::Suicide;
+use tengen::score::{count_with_fills, Tally};
+use tengen::{Board, Color, Rules, Size};
+use tengen_player::estimate::{estimate, EstimateOptions};
+use tengen_player::reading;
+
+fuzz_target!(|data: &[u8]| {
+    let &[w, h, flags, seed, ref plays @ ..] = data else {
+        return;
+    };
+    let sides = tengen::point::MAX_SIDE - 1;
+    let Some(size) = Size::new(2 + w % sides, 2 + h % sides) else {
+        return;
+    };
+    let mut b = Board::new(size);
+    let points: Vec<_> = b.indices().collect();
+    let mut c = Color::Black;
+    for &p in plays.iter().take(4 * points.len()) {
+        let i = points[p as usize % points.len()];
+        if reading::legal(&b, i, c) {
+            b.play_unchecked(i, c);
+        }
+        c = c.opponent();
+    }
+    let options = EstimateOptions {
+        playouts: 2 + u32::from(flags >> 4),
+        seed: u64::from(seed),
+        to_move: if flags & 1 == 0 { Color::Black } else { Color::White },
+        suicide: [Suicide::Forbidden, Suicide::MultiStone, Suicide::Allowed][(flags as usize >> 1) % 3],
+        ended: flags & 8 != 0,
+    };
+    let e = estimate(&b, options);
+    for p in &e.dead {
+        assert_ne!(b.cell(b.idx(*p)), Cell::Empty, "{p:?} called dead holds no stone");
+    }
+    assert_eq!(e.ownership.len(), points.len());
+    for rules in [Rules::chinese(), Rules::japanese()] {
+        let report = count_with_fills(&b, &e.dead, &e.fills, &Tally::default(), &rules);
+        assert!(report.is_ok(), "{report:?}");
+    }
+});
