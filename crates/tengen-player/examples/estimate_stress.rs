@@ -1,9 +1,9 @@
 //! The dead-stone estimator on positions no real game reaches, to find its slowest cases
 //! (the server and GTP `final_score` run it on whatever position two players leave):
-//! boards of 9x9, 13x13 and 19x19 filled with random legal plays, from a third of the
-//! points to more plays than points (captures make room), so that they hold many small
-//! chains short of liberties, races and shut-in groups. Prints the slowest positions, the
-//! mean, and the slowest board.
+//! boards of 9x9, 13x13, 19x19 and 25x25 (the largest the server allows) filled with
+//! random legal plays, from a third of the points to more plays than points (captures
+//! make room), so that they hold many small chains short of liberties, races and shut-in
+//! groups. Prints the slowest positions, the mean, and the slowest board.
 //!
 //! cargo run --release -p tengen-player --example estimate_stress -- [COUNT] [--only K]
 #![forbid(unsafe_code)]
@@ -48,7 +48,7 @@ fn main() {
     let mut rng = Rng::new(7);
     let mut timed = Vec::new();
     for k in 0..count {
-        let n = [9u8, 13, 19][k % 3];
+        let n = [9u8, 13, 19, 25][k % 4];
         let fill = [0.3, 0.5, 0.7, 0.9, 1.2][k % 5];
         let plays = (f64::from(n) * f64::from(n) * fill) as usize;
         let b = random_board(&mut rng, n, plays);
