@@ -264,3 +264,25 @@ async fn variations_are_read_and_written_back() {
         .await;
     assert_eq!((st, code(&e)), (413, "too_large"), "{e}");
 }
+
+#[tokio::test]
+async fn a_record_whose_captures_cycle_is_reviewed_and_the_server_lives_on() {
+    // A 3x3 record ending on the position the estimator's fuzzing found: reading
+    // whether Black can capture White's b2 or a1 runs into lines of captures that bring
+    // back earlier positions. The capture reader followed them 2,000 plays deep and
+    // overflowed the stack of the server's worker thread, which aborted the server (this
+    // test's process). Now the review is scored under every ruleset and the server
+    // answers the next request.
+    let s = server().await;
+    let sgf = "(;GM[1]FF[4]SZ[3]KM[0.5];B[ab];W[bb];B[cb];W[ac])";
+    let (st, r) = s
+        .call("POST", "/api/review", None, Some(json!({"sgf": sgf})))
+        .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["size"], 3);
+    assert_eq!(r["comparison"]["rows"].as_array().unwrap().len(), 14);
+    let (st, again) = s
+        .call("POST", "/api/review", None, Some(json!({"sgf": TRIPLE_KO})))
+        .await;
+    assert_eq!(st, 200, "{again}");
+}
