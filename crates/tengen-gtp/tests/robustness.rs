@@ -237,3 +237,27 @@ fn run_handles_a_missing_final_newline_and_bad_bytes() {
         "= \n\n? invalid vertex \"\u{fffd}5\"\n\n= 2\n\n"
     );
 }
+
+#[test]
+fn final_score_on_a_board_whose_captures_cycle_answers() {
+    // The position the estimator's fuzzing found (fuzz target `estimate_board`): reading
+    // Black's captures of b2 and a1 on this 3x3 board runs into lines that bring back
+    // earlier positions, which the capture reader followed until it overflowed the stack
+    // and aborted the engine. Now both questions are answered.
+    let mut engine = Engine::new(Rules::tromp_taylor(), Some(1));
+    for line in [
+        "boardsize 3",
+        "komi 0.5",
+        "play b a2",
+        "play w b2",
+        "play b c2",
+        "play w a1",
+    ] {
+        let r = engine.execute(line).expect("a response");
+        assert!(r.starts_with('='), "{line}: {r:?}");
+    }
+    for line in ["final_score", "final_status_list dead"] {
+        let r = engine.execute(line).expect("a response");
+        assert!(r.starts_with('='), "{line}: {r:?}");
+    }
+}
