@@ -55,6 +55,18 @@ const WORDS: &[&str] = &[
     "tengen-rules",
     "tengen-set-rule",
     "tengen-explain-illegal",
+    "final_score",
+    "final_status_list",
+    "dead",
+    "alive",
+    "seki",
+    "black_territory",
+    "unconditional_status",
+    "kgs-genmove_cleanup",
+    "time_settings",
+    "kgs-time_settings",
+    "time_left",
+    "tengen-clock",
     "b",
     "w",
     "black",
@@ -160,6 +172,33 @@ proptest! {
             count += 1;
         }
         prop_assert!(count <= input.iter().filter(|&&b| b == b'\n').count());
+    }
+
+    /// Games on small boards, where captures come round in cycles and every chain is
+    /// short of liberties, end in a count: the end-of-game commands, which run the
+    /// dead-stone estimator, answer `=` on every position.
+    #[test]
+    fn small_board_games_are_scored(
+        n in 2u8..8,
+        plays in proptest::collection::vec((any::<bool>(), 0u8..7, 0u8..7), 0..60),
+    ) {
+        let mut engine = Engine::new(Rules::tromp_taylor(), Some(3));
+        let columns = b"ABCDEFGH";
+        let mut lines = vec![format!("boardsize {n}")];
+        for (black, x, y) in plays {
+            let colour = if black { "b" } else { "w" };
+            let (x, y) = (x % n, y % n + 1);
+            lines.push(format!("play {colour} {}{y}", columns[x as usize] as char));
+        }
+        for line in &lines {
+            let response = engine.execute(line).expect("a response");
+            well_formed(&response)?;
+        }
+        for line in ["final_score", "final_status_list dead", "final_status_list seki", "unconditional_status A1", "kgs-genmove_cleanup b"] {
+            let response = engine.execute(line).expect("a response");
+            well_formed(&response)?;
+            prop_assert!(response.starts_with('='), "{line}: {response:?}");
+        }
     }
 
     #[test]
