@@ -812,7 +812,7 @@ fn reading_a_cycle_of_captures_ends_on_a_small_stack() {
 
 #[test]
 fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
-    // Boards from 2x2 to 9x7, square or not, filled with random legal plays past the
+    // Boards from 2x2 to 9x9, square or not, filled with random legal plays past the
     // number of points (captures make room): many short chains and cycles of captures.
     let mut rng = tengen::Rng::new(11);
     for k in 0..120 {
