@@ -268,6 +268,34 @@ def test_estimate_and_unconditional_life():
     assert not any(v in e.dead for v in life.black_alive)
 
 
+def test_an_estimate_where_captures_cycle_runs_on_a_small_thread_stack():
+    # Found by fuzzing the estimator: on this 3x3 board, reading Black's captures of B2
+    # and A1 runs into lines of captures that bring back earlier positions. The capture
+    # reader once followed them 2,000 plays deep and overflowed even an 8 MiB stack,
+    # which killed the Python process. Now the estimate answers, here on a thread with a
+    # 2 MiB stack (a thread pool's usual size), and calls dead only stones.
+    import threading
+
+    g = tengen.Game.from_text(
+        """. . .
+           X O X
+           O . .""",
+        "black",
+        "chinese",
+    )
+    out = {}
+    old = threading.stack_size(2 << 20)
+    try:
+        t = threading.Thread(target=lambda: out.update(e=g.estimate(playouts=16, seed=3)))
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    e = out["e"]
+    assert set(e.dead) <= {"A2", "C2", "B2", "A1"}
+    assert e.ownership.shape == (3, 3)
+
+
 def test_a_stone_in_an_unconditional_eye_is_dead():
     # Black's chain has two vital regions, A5 and D5-E5: White's E5 can never escape.
     g = tengen.Game.from_text(
