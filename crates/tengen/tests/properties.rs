@@ -252,3 +252,163 @@ fn forced_moves_are_recorded_and_undone_exactly() {
     assert!(h.undo());
     assert!(h.is_over());
 }
+
+/// One thing a player does while the dead stones are settled, drawn at random.
+#[derive(Clone, Debug)]
+enum SettleAction {
+    Propose(Vec<u32>),
+    Mark(bool, u32, bool),
+    Toggle(bool, u32),
+    Accept(bool),
+    Reject(bool),
+    Play(bool, u32),
+}
+
+fn arb_settle_action() -> impl Strategy<Value = SettleAction> {
+    prop_oneof![
+        1 => prop::collection::vec(any::<u32>(), 0..6).prop_map(SettleAction::Propose),
+        3 => (any::<bool>(), any::<u32>(), any::<bool>()).prop_map(|(b, p, d)| SettleAction::Mark(b, p, d)),
+        2 => (any::<bool>(), any::<u32>()).prop_map(|(b, p)| SettleAction::Toggle(b, p)),
+        3 => any::<bool>().prop_map(SettleAction::Accept),
+        1 => any::<bool>().prop_map(SettleAction::Reject),
+        4 => (any::<bool>(), any::<u32>()).prop_map(|(b, c)| SettleAction::Play(b, c)),
+    ]
+}
+
+/// A point of the board from a choice number; one in nine is off the board.
+fn settle_point(size: Size, choice: u32) -> Point {
+    if choice % 9 == 8 {
+        return Point::new(size.width() + (choice % 3) as u8, 0);
+    }
+    let points: Vec<Point> = size.all_points().collect();
+    points[choice as usize % points.len()]
+}
+
+/// A random game on a small board, ended by passes.
+fn passed_out(rules: Rules, size: Size, choices: &[u32]) -> Game {
+    let mut g = Game::new(size, rules);
+    for &c in choices {
+        if g.is_over() {
+            break;
+        }
+        let mv = pick(&g, c.max(1));
+        g.play(mv).unwrap();
+    }
+    for _ in 0..8 {
+        if g.is_over() {
+            break;
+        }
+        g.play(Move::Pass).unwrap();
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, .. ProptestConfig::default() })]
+
+    /// The settling of dead stones under any rules, driven by random actions of both
+    /// players (the server's scoring phase takes them from players' requests): nothing
+    /// panics, marks are always stones of the final position, a change clears both
+    /// acceptances, the same marks accepted by both settle the game with its result, and
+    /// confirmation play keeps the stones both players agreed dead (docs/rules.md §5.1).
+    /// Once settled, nothing more may change.
+    #[test]
+    fn settling_dead_stones_keeps_its_rules(
+        rules in prop_oneof![
+            arb_rules(),
+            Just(RulesetName::Japanese.rules()),
+            Just(RulesetName::Korean.rules()),
+        ],
+        side in 2u8..=6,
+        choices in prop::collection::vec(any::<u32>(), 0..40),
+        actions in prop::collection::vec(arb_settle_action(), 1..60),
+    ) {
+        let size = Size::square(side).unwrap();
+        let g = passed_out(rules, size, &choices);
+        let Ok(mut s) = tengen::Settlement::new(g) else { return Ok(()); };
+        let colour = |black: bool| if black { Color::Black } else { Color::White };
+        for action in actions {
+            let before = s.stage().clone();
+            let marking = before == tengen::Stage::Marking;
+            let agreed = s.confirmation().map(|c| c.agreed_dead.clone());
+            match action {
+                SettleAction::Propose(points) => {
+                    let points: Vec<Point> = points.iter().map(|&c| settle_point(size, c)).collect();
+                    let r = s.propose(&points);
+                    prop_assert!(r.is_ok() || !marking || points.iter().any(|&p| s.game().board().get(p).is_none()), "{r:?}");
+                }
+                SettleAction::Mark(black, p, dead) => {
+                    let p = settle_point(size, p);
+                    if let Ok(changed) = s.mark(colour(black), p, dead) {
+                        prop_assert!(marking);
+                        prop_assert_eq!(s.marks().contains(&p), dead);
+                        if changed {
+                            prop_assert!(!s.accepted(Color::Black) && !s.accepted(Color::White));
+                        }
+                    }
+                }
+                SettleAction::Toggle(black, p) => {
+                    let p = settle_point(size, p);
+                    let was = s.marks().contains(&p);
+                    if s.toggle(colour(black), p).is_ok() {
+                        prop_assert_eq!(s.marks().contains(&p), !was);
+                    }
+                }
+                SettleAction::Accept(black) => {
+                    let marks = s.marks().clone();
+                    let other = s.accepted(colour(!black));
+                    let r = s.accept(colour(black));
+                    prop_assert_eq!(r.is_ok(), marking);
+                    if marking && other {
+                        prop_assert_eq!(s.stage(), &tengen::Stage::Settled);
+                        prop_assert_eq!(s.marks(), &marks);
+                    }
+                }
+                SettleAction::Reject(black) => {
+                    prop_assert_eq!(s.reject(colour(black)).is_ok(), marking);
+                }
+                SettleAction::Play(black, c) => {
+                    let mv = match s.confirmation() {
+                        Some(conf) if c % 3 != 0 => {
+                            let moves = conf.sandbox.legal_moves();
+                            moves[c as usize % moves.len()]
+                        }
+                        _ => Move::Pass,
+                    };
+                    let confirming = s.confirmation().is_some();
+                    // Mostly the player to move; sometimes the other, who is refused.
+                    let by = match s.confirmation() {
+                        Some(conf) if c % 5 != 4 => conf.sandbox.to_move(),
+                        _ => colour(black),
+                    };
+                    let r = s.play(by, mv).map(|_| ());
+                    prop_assert!(r.is_err() || confirming);
+                }
+            }
+            // Marks are stones of the final position.
+            for p in s.marks() {
+                prop_assert!(s.game().board().get(*p).is_some(), "{p:?} marked but empty");
+            }
+            match s.stage() {
+                tengen::Stage::Settled => {
+                    prop_assert!(s.game().result().is_some());
+                    // Confirmation play ended: what both agreed dead is dead.
+                    if let Some(agreed) = agreed {
+                        prop_assert!(agreed.is_subset(s.marks()));
+                    }
+                    let _ = s.score();
+                }
+                tengen::Stage::Confirming(c) => {
+                    prop_assert!(c.agreed_dead.is_disjoint(&c.disputed));
+                }
+                tengen::Stage::Marking => {
+                    let _ = s.score();
+                }
+                tengen::Stage::Resumed => {}
+            }
+            if matches!(before, tengen::Stage::Settled | tengen::Stage::Resumed) {
+                prop_assert_eq!(s.stage(), &before, "a settled game changed");
+            }
+        }
+    }
+}
