@@ -24,8 +24,9 @@ fuzz_target!(|data: &[u8]| {
     let mut b = Board::new(size);
     let points: Vec<_> = b.indices().collect();
     let mut c = Color::Black;
-    for &p in plays.iter().take(4 * points.len()) {
-        let i = points[p as usize % points.len()];
+    // Two bytes a play, so that every point of a 25x25 board can be reached.
+    for pair in plays.chunks_exact(2).take(4 * points.len()) {
+        let i = points[usize::from(u16::from_le_bytes([pair[0], pair[1]])) % points.len()];
         if reading::legal(&b, i, c) {
             b.play_unchecked(i, c);
         }
