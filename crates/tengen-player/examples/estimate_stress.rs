@@ -8,6 +8,10 @@
 //! cargo run --release -p tengen-player --example estimate_stress -- [COUNT] [--only K]
 #![forbid(unsafe_code)]
 
+#[macro_use]
+#[path = "common/out.rs"]
+mod out;
+
 use std::time::Instant;
 use tengen::board::Cell;
 use tengen::rng::Rng;
@@ -62,15 +66,15 @@ fn main() {
     }
     timed.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (ms, k, n, plays, dead, _) in timed.iter().take(10) {
-        println!("{ms:.1} ms: position {k}, {n}x{n}, {plays} plays, {dead} stones called dead");
+        out!("{ms:.1} ms: position {k}, {n}x{n}, {plays} plays, {dead} stones called dead");
     }
     let total: f64 = timed.iter().map(|t| t.0).sum();
-    println!(
+    out!(
         "{} positions: mean {:.1} ms",
         timed.len(),
         total / timed.len().max(1) as f64
     );
     if let Some((_, k, ..)) = timed.first() {
-        println!("the slowest, position {k}:\n{}", timed[0].5);
+        out!("the slowest, position {k}:\n{}", timed[0].5);
     }
 }
