@@ -165,13 +165,23 @@ impl Grid {
 
     /// The empty points next to the chain through `p`.
     pub fn liberties(&self, chain: &[Point]) -> Vec<Point> {
-        let mut libs: Vec<Point> = chain
+        self.next_to(chain, |n| self.get(n).is_none())
+    }
+
+    /// The stones next to the points `region` (an empty region: its border), sorted.
+    pub fn stones_around(&self, region: &[Point]) -> Vec<Point> {
+        self.next_to(region, |n| self.get(n).is_some())
+    }
+
+    /// The points next to `points` that `keep` accepts, sorted, each once.
+    fn next_to(&self, points: &[Point], keep: impl Fn(Point) -> bool) -> Vec<Point> {
+        let mut out: Vec<Point> = points
             .iter()
             .flat_map(|&q| self.neighbours(q))
-            .filter(|&n| self.get(n).is_none())
+            .filter(|&n| keep(n))
             .collect();
-        libs.sort();
-        libs.dedup();
-        libs
+        out.sort();
+        out.dedup();
+        out
     }
 }

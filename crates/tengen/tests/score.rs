@@ -248,22 +248,28 @@ const SEKI_THROUGH_AN_EYE: &str = "
     X X X X X X X X X
     . . . . . . . . .";
 
+/// Checks the stones in seki of `text` (a Japanese game on a board of `size`) and the
+/// territory (Black, White) of its count with no dead stones.
+fn assert_seki_and_territory(text: &str, size: Size, in_seki: &[&str], territory: (u32, u32)) {
+    let g = game(text, "japanese");
+    let grid = tengen::grid::Grid::from_board(g.board());
+    assert_eq!(seki(&grid), sorted_points(size, in_seki));
+    let s = score(&g, &[]);
+    assert_eq!((s.black.territory, s.white.territory), territory);
+}
+
 #[test]
 fn a_chain_whose_second_eye_is_held_by_a_seki_is_in_it() {
-    let g = game(SEKI_THROUGH_AN_EYE, "japanese");
-    let grid = tengen::grid::Grid::from_board(g.board());
-    let size = Size::new(9, 7).unwrap();
-    let expected = sorted_points(
-        size,
+    assert_seki_and_territory(
+        SEKI_THROUGH_AN_EYE,
+        Size::new(9, 7).unwrap(),
         &[
             "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
             "G7", // White's stone with the shared liberty
             "J7", "H6", "H5", "H4", "J4", "J3", // and the corner living through it
         ],
+        (9, 8),
     );
-    assert_eq!(seki(&grid), expected);
-    let s = score(&g, &[]);
-    assert_eq!((s.black.territory, s.white.territory), (9, 8));
 }
 
 /// The same seki on a 13x7 board, where White's stones beyond it have room: her j7 shares
@@ -282,20 +288,16 @@ const SEKI_BESIDE_A_LIVING_GROUP: &str = "
 
 #[test]
 fn a_group_with_room_of_its_own_beside_a_seki_keeps_its_territory() {
-    let g = game(SEKI_BESIDE_A_LIVING_GROUP, "japanese");
-    let grid = tengen::grid::Grid::from_board(g.board());
-    let size = Size::new(13, 7).unwrap();
-    let expected = sorted_points(
-        size,
+    // White: a5-b7's eight points, k7-n7's four and j5-n4's ten; Black: the first row.
+    assert_seki_and_territory(
+        SEKI_BESIDE_A_LIVING_GROUP,
+        Size::new(13, 7).unwrap(),
         &[
             "D7", "E7", "D6", "F6", "G6", "E5", "F5", "G5", "G4", // Black's two chains
             "G7", // White's stone with the shared liberty
         ],
+        (13, 22),
     );
-    assert_eq!(seki(&grid), expected);
-    // White: a5-b7's eight points, k7-n7's four and j5-n4's ten; Black: the first row.
-    let s = score(&g, &[]);
-    assert_eq!((s.black.territory, s.white.territory), (13, 22));
 }
 
 #[test]

@@ -144,7 +144,7 @@ fn join_dependent(grid: &Grid, seki: &mut Vec<Point>) {
         .filter(|a| grid.get(a.points[0]).is_none() && a.owner().is_some())
         .map(|a| Eye {
             size: a.points.len(),
-            around: stones_around(grid, &a.points),
+            around: grid.stones_around(&a.points),
         })
         .collect();
     while let Some(stones) = dependent_group(grid, &eyes, seki) {
@@ -212,16 +212,4 @@ fn group(grid: &Grid, own: &[&Eye], s: Point) -> (Vec<Point>, usize) {
         }
     }
     (stones, count)
-}
-
-/// The stones next to the empty points `region`, sorted.
-fn stones_around(grid: &Grid, region: &[Point]) -> Vec<Point> {
-    let mut around: Vec<Point> = region
-        .iter()
-        .flat_map(|&q| grid.neighbours(q))
-        .filter(|&n| grid.get(n).is_some())
-        .collect();
-    around.sort();
-    around.dedup();
-    around
 }
