@@ -12,33 +12,12 @@
 #[path = "common/out.rs"]
 mod out;
 
-use std::time::Instant;
-use tengen::board::Cell;
-use tengen::rng::Rng;
-use tengen::{Board, Color, Size};
-use tengen_player::estimate::{estimate, EstimateOptions};
-use tengen_player::reading;
+#[path = "../tests/common/mod.rs"]
+mod common;
 
-/// A board of `n` x `n` with `plays` random legal plays (simple ko, no suicide), the
-/// colours alternating.
-fn random_board(rng: &mut Rng, n: u8, plays: usize) -> Board {
-    let mut b = Board::new(Size::square(n).expect("a board size"));
-    let points: Vec<_> = b.indices().collect();
-    let mut c = Color::Black;
-    let mut made = 0;
-    for _ in 0..plays * 4 {
-        if made == plays {
-            break;
-        }
-        let i = points[rng.index(points.len())];
-        if b.cell(i) == Cell::Empty && reading::legal(&b, i, c) {
-            b.play_unchecked(i, c);
-            made += 1;
-            c = c.opponent();
-        }
-    }
-    b
-}
+use std::time::Instant;
+use tengen::rng::Rng;
+use tengen_player::estimate::{estimate, EstimateOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -55,7 +34,7 @@ fn main() {
         let n = [9u8, 13, 19, 25][k % 4];
         let fill = [0.3, 0.5, 0.7, 0.9, 1.2][k % 5];
         let plays = (f64::from(n) * f64::from(n) * fill) as usize;
-        let b = random_board(&mut rng, n, plays);
+        let b = common::random_position(&mut rng, n, n, plays);
         if only.is_some_and(|o| o != k) {
             continue;
         }
