@@ -57,6 +57,90 @@ def test_bad_arguments_everywhere():
             call()
 
 
+# A small record written here, so that these tests need no record collection.
+RECORD = b"(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gc](;W[cg])(;W[gg]))"
+
+
+def _record():
+    return tengen.read_sgf(RECORD)
+
+
+# Every int or float argument of the package, as a call taking the value. Python ints have
+# no bound: each must be refused by name, not with pyo3's OverflowError, which names
+# nothing (and an unbounded count must not start unbounded work).
+NUMBER_ARGUMENTS = {
+    "playouts": lambda v: tengen.Game(9).estimate(playouts=v),
+    "seed": lambda v: tengen.Game(9).estimate(seed=v),
+    "handicap": lambda v: tengen.Game(9, handicap=v),
+    "komi": lambda v: tengen.Game(9, komi=v),
+    "threads": lambda v: list(tengen.iter_records([], threads=v)),
+    "chunk": lambda v: list(tengen.iter_samples([], chunk=v)),
+    "history": lambda v: list(tengen.iter_samples([], history=v)),
+    "max_moves": lambda v: _record()[0].replay(max_moves=v),
+    "variation": lambda v: _record()[0].to_game(variation=[v]),
+}
+
+
+OUT_OF_RANGE = {"-1": -1, "-10**30": -(10**30), "10**30": 10**30, "2**64": 2**64,
+                "10**400": 10**400, "str": "3", "complex": 1.5j}
+
+
+@pytest.mark.parametrize("name, value", [
+    pytest.param(name, value, id=f"{name}={label}")
+    for name in sorted(NUMBER_ARGUMENTS) for label, value in OUT_OF_RANGE.items()
+    if (name, label) != ("komi", "-1")  # the one value here that is in range
+])
+def test_number_arguments_out_of_range_are_refused_by_name(name, value):
+    with pytest.raises(CLEAR) as e:
+        NUMBER_ARGUMENTS[name](value)
+    assert name in str(e.value), str(e.value)
+
+
+def test_a_variation_is_a_list_and_never_an_endless_iterator():
+    import itertools
+    rec = _record()[0]
+    assert rec.to_game(variation=[1]).moves[-1] == ("white", "G3")
+    assert rec.to_game(variation=(0,)).moves[-1] == ("white", "C3")
+    assert rec.to_game(variation=np.array([1])).moves[-1] == ("white", "G3")
+    for endless in (itertools.count(), iter([1]), "1"):
+        with pytest.raises(TypeError, match="variation must be a list of ints"):
+            rec.to_game(variation=endless)
+    for long in (range(10**18), [0] * 100_001):
+        with pytest.raises(ValueError, match="variation holds at most 100000 ints"):
+            rec.to_game(variation=long)
+
+
+def test_counts_that_would_run_for_hours_are_refused(tmp_path):
+    # 10,000 threads took 37 s to start, 4e9 playouts would take a day: refused at once.
+    with pytest.raises(ValueError, match="threads is 1 to 1024, not 100000"):
+        list(tengen.iter_records([], threads=100_000))
+    with pytest.raises(ValueError, match="playouts is 1 to 100000, not 4294967295"):
+        tengen.Game(9).estimate(playouts=2**32 - 1)
+    with pytest.raises(ValueError, match="chunk is 1 to"):
+        list(tengen.iter_records([], chunk=0))
+    # The ends of each range are accepted.
+    assert tengen.Game(5).estimate(playouts=1, seed=2**64 - 1).dead == []
+    path = tmp_path / "game.sgf"
+    path.write_bytes(RECORD)
+    assert len(list(tengen.iter_records([path], threads=1024))) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers() | st.tuples(st.integers(), st.integers()))
+def test_ints_of_any_size_as_moves_points_and_sizes(value):
+    g = tengen.Game(9)
+    for call in (g.play, g.is_legal, g.why_illegal, g.get, tengen.Game):
+        try:
+            call(value)
+        except CLEAR as e:
+            assert str(e)
+    rec = _record()
+    try:
+        rec[value]
+    except (IndexError, TypeError):
+        pass
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400))
 def test_any_bytes_read_as_sgf_never_crash(data):

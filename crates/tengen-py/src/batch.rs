@@ -6,6 +6,7 @@
 //! chunk with the GIL released. So the workers run ahead of Python by at most two chunks,
 //! and stop when the iterator is dropped (the channel closes).
 
+use crate::convert;
 use crate::game::PyGame;
 use crate::samples::{self, SampleData, Samples};
 use crate::sgf::{self, Problem, SgfFile};
@@ -76,14 +77,17 @@ fn paths_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     .collect()
 }
 
+/// The most worker threads a batch may ask for: far more than any machine has cores, and
+/// few enough that a mistyped count (`threads=100000`) is refused at once instead of
+/// spending minutes starting threads.
+const MAX_THREADS: usize = 1024;
+
 /// A rayon pool of `threads` workers (default: one per core).
-fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+fn pool(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<rayon::ThreadPool>> {
+    let threads = convert::int_arg(threads, "threads", 1, MAX_THREADS as u64)?;
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
-        builder = builder.num_threads(n);
+        builder = builder.num_threads(n as usize);
     }
     builder
         .build()
@@ -124,6 +128,17 @@ fn next_chunk<T: Send>(py: Python<'_>, rx: &Mutex<Receiver<T>>) -> Option<T> {
 /// The default chunk: enough files to keep every worker busy between hand-overs.
 fn default_chunk(pool: &rayon::ThreadPool) -> usize {
     16 * pool.current_num_threads()
+}
+
+/// The files handed to the workers at a time: `chunk` if given (at least one), else the
+/// default.
+fn chunk_size(chunk: Option<&Bound<'_, PyAny>>, pool: &rayon::ThreadPool) -> PyResult<usize> {
+    Ok(
+        match convert::int_arg(chunk, "chunk", 1, u32::MAX.into())? {
+            Some(n) => n as usize,
+            None => default_chunk(pool),
+        },
+    )
 }
 
 /// One game replayed in a worker, its problems already placed.
@@ -285,16 +300,16 @@ fn iter_records(
     paths: &Bound<'_, PyAny>,
     replay: bool,
     rules: Option<&Bound<'_, PyAny>>,
-    komi: Option<f64>,
-    threads: Option<usize>,
-    chunk: Option<usize>,
+    komi: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    chunk: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<RecordIter> {
     let files = find_records(&paths_of(paths)?);
     let options = replay
         .then(|| sgf::read_options(rules, komi, None, None, false))
         .transpose()?;
     let pool = pool(threads)?;
-    let chunk = chunk.unwrap_or_else(|| default_chunk(&pool));
+    let chunk = chunk_size(chunk, &pool)?;
     let rx = produce(files.clone(), chunk, pool, move |f| {
         read_and_replay(f, options.as_ref())
     });
@@ -383,24 +398,20 @@ impl SampleIter {
 /// cannot be read and, with `skip_illegal`, games holding illegal moves are left out).
 /// `history` is how many positions each sample's planes show.
 #[pyfunction]
-#[pyo3(signature = (paths, *, history=1, skip_illegal=false, rules=None, threads=None, chunk=None))]
+#[pyo3(signature = (paths, *, history=None, skip_illegal=false, rules=None, threads=None, chunk=None))]
 fn iter_samples(
     paths: &Bound<'_, PyAny>,
-    history: usize,
+    history: Option<&Bound<'_, PyAny>>,
     skip_illegal: bool,
     rules: Option<&Bound<'_, PyAny>>,
-    threads: Option<usize>,
-    chunk: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
+    chunk: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SampleIter> {
-    if !(1..=64).contains(&history) {
-        return Err(PyValueError::new_err(format!(
-            "history is 1 to 64 positions, not {history}"
-        )));
-    }
+    let history = convert::int_arg(history, "history", 1, 64)?.unwrap_or(1) as usize;
     let files = find_records(&paths_of(paths)?);
     let options = sgf::read_options(rules, None, None, None, false)?;
     let pool = pool(threads)?;
-    let chunk = chunk.unwrap_or_else(|| default_chunk(&pool));
+    let chunk = chunk_size(chunk, &pool)?;
     let rx = produce(files.clone(), chunk, pool, move |f| {
         file_samples(f, &options, history)
     });

@@ -9,7 +9,7 @@
 //!   `row * width + col`, with `width * height` for a pass (the index into
 //!   `Game.action_mask()`).
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use tengen::{Color, Move, Point, Size};
@@ -69,7 +69,14 @@ pub fn to_move(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Move> {
     }
     // Python ints and whatever acts as one (numpy integers): an action index.
     if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
-        let action: i64 = obj.call_method0("__index__")?.extract()?;
+        let index = obj.call_method0("__index__")?;
+        let Some(action) = small_int(&index)? else {
+            return Err(PyValueError::new_err(format!(
+                "action {index} is off the {size} board (0 to {} for points, {} for a pass)",
+                size.points() - 1,
+                size.points()
+            )));
+        };
         return from_action(action, size);
     }
     if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
@@ -116,21 +123,26 @@ pub fn point(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Point> {
             PyValueError::new_err(format!("{s:?} is not a vertex of the {size} board"))
         });
     }
-    let pair: (i64, i64) = obj.extract().map_err(|_| {
+    let not_a_point = || {
         PyTypeError::new_err(format!(
             "a point is a vertex such as \"D4\" or a (row, col) pair of ints, not {}",
             type_name(obj)
         ))
-    })?;
-    let (row, col) = pair;
-    if !(0..size.height() as i64).contains(&row) || !(0..size.width() as i64).contains(&col) {
+    };
+    let (row, col): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+        obj.extract().map_err(|_| not_a_point())?;
+    let (Ok(r), Ok(c)) = (small_int(&row), small_int(&col)) else {
+        return Err(not_a_point());
+    };
+    let on = |v: Option<i64>, n: u8| v.is_some_and(|v| (0..i64::from(n)).contains(&v));
+    if !on(r, size.height()) || !on(c, size.width()) {
         return Err(PyValueError::new_err(format!(
             "(row {row}, col {col}) is off the {size} board (rows 0-{}, cols 0-{}; row 0 is the top)",
             size.height() - 1,
             size.width() - 1
         )));
     }
-    Ok(Point::new(col as u8, row as u8))
+    Ok(Point::new(c.unwrap_or(0) as u8, r.unwrap_or(0) as u8))
 }
 
 /// Points from any iterable of points.
@@ -148,21 +160,108 @@ pub fn points(obj: &Bound<'_, PyAny>, size: Size) -> PyResult<Vec<Point>> {
 
 /// A board size from an int (square) or a `(width, height)` pair.
 pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Size> {
-    let (w, h): (i64, i64) = if let Ok(n) = obj.extract::<i64>() {
-        (n, n)
-    } else {
-        obj.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "a board size is an int or a (width, height) pair, not {}",
-                type_name(obj)
-            ))
-        })?
+    let not_a_size = || {
+        PyTypeError::new_err(format!(
+            "a board size is an int or a (width, height) pair, not {}",
+            type_name(obj)
+        ))
     };
-    let fits = |n: i64| u8::try_from(n).ok();
-    fits(w)
-        .zip(fits(h))
+    let (w, h): (Bound<'_, PyAny>, Bound<'_, PyAny>) = if small_int(obj).is_ok() {
+        (obj.clone(), obj.clone())
+    } else {
+        obj.extract().map_err(|_| not_a_size())?
+    };
+    let fits = |n: &Bound<'_, PyAny>| {
+        small_int(n)
+            .map_err(|_| not_a_size())
+            .map(|v| v.and_then(|v| u8::try_from(v).ok()))
+    };
+    fits(&w)?
+        .zip(fits(&h)?)
         .and_then(|(w, h)| Size::new(w, h))
         .ok_or_else(|| PyValueError::new_err(format!("a board is 1x1 to 25x25, not {w}x{h}")))
+}
+
+/// An int as an `i64`, or `None` for one beyond it (Python ints have no bound; pyo3's own
+/// conversion would raise an `OverflowError` naming nothing, where every caller here has a
+/// range to name); an error for what is no int.
+fn small_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    match obj.extract::<i64>() {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The integer argument `name`, from `lo` to `hi`; `None` when absent or `None`.
+pub fn int_arg(
+    obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    lo: u64,
+    hi: u64,
+) -> PyResult<Option<u64>> {
+    obj.filter(|o| !o.is_none())
+        .map(|o| int_value(o, name, lo, hi))
+        .transpose()
+}
+
+/// The int `obj`, named `name` in errors, from `lo` to `hi`. Python ints have no bound,
+/// and pyo3's own conversion of one too large (or negative, for an unsigned count) raises
+/// an `OverflowError` that names nothing; this raises a `ValueError` naming the argument
+/// and its range, and a `TypeError` for what is no int.
+pub fn int_value(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    let range = || format!("{name} is {lo} to {hi}");
+    match obj.extract::<i128>() {
+        Ok(v) => u64::try_from(v)
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+            .ok_or_else(|| PyValueError::new_err(format!("{}, not {v}", range()))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(
+            format!("{}, not an int that large", range()),
+        )),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// The longest list [`int_list_arg`] reads.
+const MAX_LIST: usize = 100_000;
+
+/// The list of ints `name` (any sequence but a string: a tuple, a numpy array), each from
+/// 0 to `hi`; `None` when absent or `None`. Only a sequence of at most [`MAX_LIST`] items is
+/// read: an iterator might never end.
+pub fn int_list_arg(
+    obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    hi: u64,
+) -> PyResult<Option<Vec<usize>>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let not_a_list = || {
+        PyTypeError::new_err(format!(
+            "{name} must be a list of ints, not {}",
+            type_name(obj)
+        ))
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Err(not_a_list());
+    }
+    // A sized collection (len() answers); an iterator has no length.
+    let len = obj.len().map_err(|_| not_a_list())?;
+    if len > MAX_LIST {
+        return Err(PyValueError::new_err(format!(
+            "{name} holds at most {MAX_LIST} ints, not {len}"
+        )));
+    }
+    let mut out = Vec::with_capacity(len);
+    for item in obj.try_iter()?.take(len) {
+        let v = int_value(&item?, &format!("an item of {name}"), 0, hi)?;
+        out.push(usize::try_from(v).unwrap_or(usize::MAX));
+    }
+    Ok(Some(out))
 }
 
 /// A vertex for Python: GTP, or `"pass"`.

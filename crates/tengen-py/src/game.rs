@@ -16,6 +16,11 @@ use pyo3::types::{PyDict, PyInt, PyString};
 use tengen::result::EndReason;
 use tengen::{Board, Color, Game, Move, Phase, Size};
 
+/// The most playouts `Game.estimate` takes: 250 times the default, some seconds on the
+/// largest board. The estimate cannot be interrupted once started, so a mistyped count
+/// (`10**9`) is refused rather than left running for hours.
+const MAX_PLAYOUTS: u32 = 100_000;
+
 /// A game of Go under a set of rules, with its whole history.
 ///
 /// `Game(size=19, rules="japanese", komi=None, handicap=0)`: `size` an int or a
@@ -37,8 +42,10 @@ impl PyGame {
     /// The move `obj` names, with a fast path for action indices.
     fn to_move_arg(&self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         if obj.is_exact_instance_of::<PyInt>() {
-            let a: i64 = obj.extract()?;
-            return convert::from_action(a, self.size());
+            // An int beyond i64 takes the slow path, which names it.
+            if let Ok(a) = obj.extract::<i64>() {
+                return convert::from_action(a, self.size());
+            }
         }
         convert::to_move(obj, self.size())
     }
@@ -86,13 +93,14 @@ fn mask_array<'py>(
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (size=None, rules=None, komi=None, handicap=0))]
+    #[pyo3(signature = (size=None, rules=None, komi=None, handicap=None))]
     fn new(
         size: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
-        handicap: u8,
+        komi: Option<&Bound<'_, PyAny>>,
+        handicap: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
+        let handicap = convert::int_arg(handicap, "handicap", 0, 9)?.unwrap_or(0) as u8;
         let size = match size {
             Some(s) if !s.is_none() => convert::size(s)?,
             _ => Size::NINETEEN,
@@ -115,7 +123,7 @@ impl PyGame {
         text: &str,
         to_move: &str,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
+        komi: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let board = Board::from_text(text).map_err(PyValueError::new_err)?;
         let color = Color::parse(to_move)
@@ -165,7 +173,11 @@ impl PyGame {
     /// Changes the rules mid-game (a name or dict, as for `Game`); refused with
     /// `RulesError` naming the move the new rules would make illegal.
     #[pyo3(signature = (rules, komi=None))]
-    fn set_rules(&mut self, rules: &Bound<'_, PyAny>, komi: Option<f64>) -> PyResult<()> {
+    fn set_rules(
+        &mut self,
+        rules: &Bound<'_, PyAny>,
+        komi: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let rules = rules::from_py(Some(rules), komi)?;
         self.inner
             .set_rules(rules)
@@ -508,20 +520,25 @@ impl PyGame {
     }
 
     /// The dead-stone estimator's judgement of the current position: dead stones,
-    /// ownership, and the stones a count would add. `playouts` and `seed` change its
-    /// defaults (the same seed gives the same estimate).
+    /// ownership, and the stones a count would add. `playouts` (1 to 100,000; 400 by
+    /// default) and `seed` change its defaults (the same seed gives the same estimate).
     #[pyo3(signature = (playouts=None, seed=None))]
-    fn estimate(&self, py: Python<'_>, playouts: Option<u32>, seed: Option<u64>) -> Estimate {
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        playouts: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Estimate> {
         let mut options = tengen_player::estimate::EstimateOptions::for_game(&self.inner);
-        if let Some(n) = playouts {
-            options.playouts = n;
+        if let Some(n) = convert::int_arg(playouts, "playouts", 1, MAX_PLAYOUTS.into())? {
+            options.playouts = n as u32;
         }
-        if let Some(s) = seed {
+        if let Some(s) = convert::int_arg(seed, "seed", 0, u64::MAX)? {
             options.seed = s;
         }
         let board = self.inner.board();
         let e = py.detach(|| tengen_player::estimate::estimate(board, options));
-        Estimate::new(&e, self.size())
+        Ok(Estimate::new(&e, self.size()))
     }
 
     /// Life and death without reading on the current board, under the game's suicide

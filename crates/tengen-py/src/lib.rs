@@ -40,7 +40,7 @@ fn rulesets() -> Vec<&'static str> {
 fn rules_dict<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
-    komi: Option<f64>,
+    komi: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
     rules::to_dict(py, &rules::from_py(Some(rules), komi)?)
 }

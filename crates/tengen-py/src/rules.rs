@@ -4,9 +4,9 @@
 
 use crate::convert::type_name;
 use crate::errors::RulesError;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 use tengen::rules::Komi;
 use tengen::{Rules, RulesetName};
 
@@ -25,7 +25,8 @@ const BASE_KEY: &str = "ruleset";
 
 /// Rules from a name, a dict of overrides or KataGo's dictionary; `komi`, when given,
 /// replaces the rules' komi.
-pub fn from_py(obj: Option<&Bound<'_, PyAny>>, komi: Option<f64>) -> PyResult<Rules> {
+pub fn from_py(obj: Option<&Bound<'_, PyAny>>, komi: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    let komi = komi_arg(komi)?;
     let mut rules = match obj {
         None => Rules::japanese(),
         Some(o) if o.is_none() => Rules::japanese(),
@@ -60,6 +61,27 @@ pub fn komi_of(points: f64) -> PyResult<Komi> {
             Komi::LIMIT
         ))
     })
+}
+
+/// The `komi` argument as a number; `None` when absent or `None`. An int too large for a
+/// float is as far out of range as an infinity, which [`komi_of`] refuses by name (pyo3's
+/// own conversion would raise an `OverflowError` naming nothing).
+pub fn komi_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    match obj.extract::<f64>() {
+        Ok(k) => Ok(Some(k)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Some(if obj.lt(0)? {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        })),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "komi must be a number, not {}",
+            crate::convert::type_name(obj)
+        ))),
+    }
 }
 
 /// The rules of a ruleset name, in any spelling `tengen rules` accepts.
@@ -122,8 +144,9 @@ fn value_text(v: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = v.cast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
     }
-    if let Ok(n) = v.extract::<i64>() {
-        return Ok(n.to_string());
+    if v.is_instance_of::<PyInt>() {
+        // Written out whatever its size: a float would round a big one, or overflow.
+        return Ok(v.str()?.to_cow()?.into_owned());
     }
     if let Ok(x) = v.extract::<f64>() {
         return Ok(x.to_string());

@@ -2,11 +2,11 @@
 //! variations, diagnostics with line and column, `to_game`) and `write_sgf`. Reading,
 //! decoding, replaying and writing are `tengen-sgf`'s.
 
-use crate::convert::{color_name, type_name, vertex};
+use crate::convert::{self, color_name, type_name, vertex};
 use crate::errors::SgfError;
 use crate::game::PyGame;
 use crate::rules;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use std::sync::Arc;
@@ -232,12 +232,23 @@ impl SgfFile {
         self.file.collection.trees.len()
     }
 
-    fn __getitem__(&self, k: isize) -> PyResult<GameRecord> {
-        let n = self.file.collection.trees.len() as isize;
+    fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<GameRecord> {
+        let n = self.file.collection.trees.len() as i128;
+        // Any int: one too large for a machine word is as far off as any other.
+        let k: i128 = match key.extract::<i64>() {
+            Ok(k) => k.into(),
+            Err(e) if e.is_instance_of::<PyOverflowError>(key.py()) => i128::MAX,
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "a game is picked by an int, not {}",
+                    type_name(key)
+                )))
+            }
+        };
         let i = if k < 0 { k + n } else { k };
         if !(0..n).contains(&i) {
             return Err(PyIndexError::new_err(format!(
-                "game {k}: the file holds {n} games"
+                "game {key}: the file holds {n} games"
             )));
         }
         Ok(GameRecord {
@@ -278,11 +289,13 @@ impl GameRecord {
         &self,
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
-        variation: Option<Vec<usize>>,
-        max_moves: Option<usize>,
+        komi: Option<&Bound<'_, PyAny>>,
+        variation: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<tengen_sgf::Replayed> {
-        let options = read_options(rules, komi, variation, max_moves, false)?;
+        let variation = convert::int_list_arg(variation, "variation", u32::MAX.into())?;
+        let max_moves = convert::int_arg(max_moves, "max_moves", 0, u32::MAX.into())?;
+        let options = read_options(rules, komi, variation, max_moves.map(|n| n as usize), false)?;
         let tree = self.tree();
         Ok(py.detach(|| tengen_sgf::replay(tree, &options)))
     }
@@ -291,7 +304,7 @@ impl GameRecord {
 /// How to replay a record, from Python arguments.
 pub fn read_options(
     rules: Option<&Bound<'_, PyAny>>,
-    komi: Option<f64>,
+    komi: Option<&Bound<'_, PyAny>>,
     variation: Option<Vec<usize>>,
     max_moves: Option<usize>,
     force_rules: bool,
@@ -303,7 +316,7 @@ pub fn read_options(
     Ok(ReadOptions {
         force_rules: force_rules || given.is_some(),
         rules: given,
-        komi: komi.map(rules::komi_of).transpose()?,
+        komi: rules::komi_arg(komi)?.map(rules::komi_of).transpose()?,
         variation: variation.unwrap_or_default(),
         max_moves,
     })
@@ -353,9 +366,9 @@ impl GameRecord {
         &self,
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
-        variation: Option<Vec<usize>>,
-        max_moves: Option<usize>,
+        komi: Option<&Bound<'_, PyAny>>,
+        variation: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let replayed = self.replayed(py, rules, komi, variation, max_moves)?;
         Ok(PyGame {
@@ -371,9 +384,9 @@ impl GameRecord {
         &self,
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
-        komi: Option<f64>,
-        variation: Option<Vec<usize>>,
-        max_moves: Option<usize>,
+        komi: Option<&Bound<'_, PyAny>>,
+        variation: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Replay> {
         let replayed = self.replayed(py, rules, komi, variation, max_moves)?;
         Replay::new(py, replayed, &self.file)
