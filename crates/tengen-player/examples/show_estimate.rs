@@ -20,7 +20,7 @@ fn main() {
         .map(|i| &a[i])
     else {
         eprintln!(
-            "usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last] [--start b|w] [--komi K]"
+            "usage: show_estimate FILE [--ownership] [--fills] [--grid] [--last] [--start b|w] [--komi K] [--seed S]"
         );
         std::process::exit(2);
     };
@@ -56,6 +56,14 @@ fn main() {
                 std::process::exit(2);
             }
         };
+    }
+    // `--seed S`: another seed for the playouts (to see what moves from seed to seed).
+    if let Some(i) = a.iter().position(|x| x == "--seed") {
+        let Some(seed) = a.get(i + 1).and_then(|s| s.parse().ok()) else {
+            eprintln!("--seed takes a number");
+            std::process::exit(2);
+        };
+        options.seed = seed;
     }
     let est = tengen_player::estimate::estimate(r.game.board(), options);
     let b = r.game.board();
