@@ -230,7 +230,7 @@ pub fn int_value(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResu
 const MAX_LIST: usize = 100_000;
 
 /// The list of ints `name` (any sequence but a string: a tuple, a numpy array), each from
-/// 0 to `hi`; `None` when absent or `None`. Only a sequence of at most [`MAX_LIST`] items is
+/// 0 to `hi`; `None` when absent or `None`. Only a sequence of at most `MAX_LIST` items is
 /// read: an iterator might never end.
 pub fn int_list_arg(
     obj: Option<&Bound<'_, PyAny>>,
