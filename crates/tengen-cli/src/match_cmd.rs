@@ -194,8 +194,7 @@ fn config(args: &Args) -> Result<Config, String> {
     let ruleset: RulesetName = args.rules.parse().map_err(|e| format!("{e}"))?;
     let mut rules = ruleset.rules();
     if let Some(k) = args.komi {
-        rules.komi =
-            Komi::from_points(k).ok_or_else(|| format!("komi {k} is not a multiple of 0.5"))?;
+        rules.komi = Komi::try_from(k).map_err(|e| e.to_string())?;
     }
     if args.handicap >= 2 {
         Game::new(size, rules.clone())

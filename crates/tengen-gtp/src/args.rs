@@ -59,16 +59,32 @@ pub fn mv(s: &str, size: Size) -> Result<Move, Error> {
 
 /// A non-negative integer argument named `what`.
 pub fn int(s: &str, what: &str) -> Result<u32, Error> {
-    s.parse()
-        .map_err(|_| format!("syntax error: {what} must be a non-negative integer, not {s:?}"))
+    int_or_too_large(s, what)?
+        .ok_or_else(|| format!("syntax error: {what} must be at most {}, not {s}", u32::MAX))
+}
+
+/// A non-negative integer argument named `what`, or `None` for one too large to hold
+/// (all digits, beyond `u32::MAX`): the caller names the range its command accepts.
+pub fn int_or_too_large(s: &str, what: &str) -> Result<Option<u32>, Error> {
+    match s.parse() {
+        Ok(n) => Ok(Some(n)),
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Ok(None),
+        Err(_) => Err(format!(
+            "syntax error: {what} must be a non-negative integer, not {s:?}"
+        )),
+    }
 }
 
 /// A float argument named `what` (finite).
 pub fn float(s: &str, what: &str) -> Result<f64, Error> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|f| f.is_finite())
-        .ok_or_else(|| format!("syntax error: {what} must be a number, not {s:?}"))
+    match s.parse::<f64>() {
+        Ok(f) if f.is_finite() => Ok(f),
+        // A numeral beyond f64 (`1e400`), not the word `inf`.
+        Ok(f) if f.is_infinite() && s.bytes().any(|b| b.is_ascii_digit()) => {
+            Err(format!("syntax error: {what} {s} is too large"))
+        }
+        _ => Err(format!("syntax error: {what} must be a number, not {s:?}")),
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +116,19 @@ mod tests {
         assert_eq!(float("6.5", "komi"), Ok(6.5));
         assert!(float("NaN", "komi").is_err());
         assert!(float("inf", "komi").is_err());
+        // Well formed but too large: said so, not called malformed.
+        assert_eq!(int_or_too_large("99999999999999999999", "size"), Ok(None));
+        assert_eq!(
+            int("99999999999999999999", "the size"),
+            Err(
+                "syntax error: the size must be at most 4294967295, not 99999999999999999999"
+                    .into()
+            )
+        );
+        assert!(int_or_too_large("", "size").is_err());
+        assert_eq!(
+            float("1e400", "komi"),
+            Err("syntax error: komi 1e400 is too large".into())
+        );
     }
 }

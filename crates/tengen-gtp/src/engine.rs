@@ -256,21 +256,23 @@ impl Engine {
 
     fn boardsize(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 1, "boardsize SIZE")?;
-        let n = args::int(&a[0], "the board size")?;
-        self.resize(n, n)
+        self.resize([&a[0], &a[0]], ["the board size"; 2])
     }
 
     fn rectangular_boardsize(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 2, "rectangular_boardsize WIDTH HEIGHT")?;
-        let w = args::int(&a[0], "the width")?;
-        let h = args::int(&a[1], "the height")?;
-        self.resize(w, h)
+        self.resize([&a[0], &a[1]], ["the width", "the height"])
     }
 
-    fn resize(&mut self, w: u32, h: u32) -> Result<String, Error> {
-        let side = |n: u32| u8::try_from(n).ok();
-        let size = side(w)
-            .zip(side(h))
+    /// A new game on a board of `sides` (width and height as written, with their names
+    /// for errors): an integer too large to hold is an unacceptable size like any other.
+    fn resize(&mut self, sides: [&str; 2], names: [&str; 2]) -> Result<String, Error> {
+        let side = |k: usize| {
+            args::int_or_too_large(sides[k], names[k]).map(|n| n.and_then(|n| u8::try_from(n).ok()))
+        };
+        let [w, h] = sides;
+        let size = side(0)?
+            .zip(side(1)?)
             .and_then(|(w, h)| Size::new(w, h))
             .ok_or_else(|| format!("unacceptable size: sides go from 1 to 25, not {w}x{h}"))?;
         self.new_game(size);
@@ -286,8 +288,12 @@ impl Engine {
     fn komi(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 1, "komi KOMI")?;
         let points = args::float(&a[0], "komi")?;
-        let komi = Komi::from_points(points)
-            .ok_or_else(|| format!("syntax error: komi must be a multiple of 0.5, not {points}"))?;
+        let komi = Komi::from_points(points).ok_or_else(|| {
+            format!(
+                "syntax error: komi must be a multiple of 0.5 from -{0} to {0}, not {points}",
+                Komi::LIMIT
+            )
+        })?;
         self.set_rules(Rules {
             komi,
             ..self.game.rules().clone()
@@ -296,8 +302,9 @@ impl Engine {
 
     fn fixed_handicap(&mut self, a: &[String]) -> Result<String, Error> {
         args::expect(a, 1, "fixed_handicap NUMBER")?;
-        let n = args::int(&a[0], "the number of stones")?;
-        let n = u8::try_from(n).map_err(|_| format!("invalid number of stones: {n}"))?;
+        let n = args::int_or_too_large(&a[0], "the number of stones")?
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| format!("invalid number of stones: {}", a[0]))?;
         let points = self.game.set_fixed_handicap(n).map_err(setup_error)?;
         Ok(queries::vertex_list(points, self.game.size()))
     }

@@ -189,14 +189,39 @@ fn boardsize() {
             ("boardsize 25", "="),
             ("play b Z25", "="),
             ("color z25", "= black"),
-            ("boardsize 0", "? unacceptable size: sides go from 1 to 25, not 0x0"),
-            ("boardsize 26", "? unacceptable size: sides go from 1 to 25, not 26x26"),
-            ("boardsize 300", "? unacceptable size: sides go from 1 to 25, not 300x300"),
-            ("boardsize 99999999999", "? syntax error: the board size must be a non-negative integer, not \"99999999999\""),
-            ("boardsize -1", "? syntax error: the board size must be a non-negative integer, not \"-1\""),
-            ("boardsize nine", "? syntax error: the board size must be a non-negative integer, not \"nine\""),
-            ("boardsize", "? syntax error: expected `boardsize SIZE` (1 argument, got 0)"),
-            ("boardsize 9 9", "? syntax error: expected `boardsize SIZE` (1 argument, got 2)"),
+            (
+                "boardsize 0",
+                "? unacceptable size: sides go from 1 to 25, not 0x0",
+            ),
+            (
+                "boardsize 26",
+                "? unacceptable size: sides go from 1 to 25, not 26x26",
+            ),
+            (
+                "boardsize 300",
+                "? unacceptable size: sides go from 1 to 25, not 300x300",
+            ),
+            // Well formed but too large to hold: as unacceptable as 300.
+            (
+                "boardsize 99999999999",
+                "? unacceptable size: sides go from 1 to 25, not 99999999999x99999999999",
+            ),
+            (
+                "boardsize -1",
+                "? syntax error: the board size must be a non-negative integer, not \"-1\"",
+            ),
+            (
+                "boardsize nine",
+                "? syntax error: the board size must be a non-negative integer, not \"nine\"",
+            ),
+            (
+                "boardsize",
+                "? syntax error: expected `boardsize SIZE` (1 argument, got 0)",
+            ),
+            (
+                "boardsize 9 9",
+                "? syntax error: expected `boardsize SIZE` (1 argument, got 2)",
+            ),
             // A refused size leaves the board as it was.
             ("color z25", "= black"),
             ("boardsize 9", "="),
@@ -205,7 +230,10 @@ fn boardsize() {
             ("rectangular_boardsize 7 3", "="),
             ("play b G3", "="),
             ("play b H1", "? invalid vertex \"H1\": off the 7x3 board"),
-            ("rectangular_boardsize 7 0", "? unacceptable size: sides go from 1 to 25, not 7x0"),
+            (
+                "rectangular_boardsize 7 0",
+                "? unacceptable size: sides go from 1 to 25, not 7x0",
+            ),
         ],
     );
 }
@@ -254,7 +282,16 @@ fn komi() {
             ("komi 0", "="),
             (
                 "komi 0.3",
-                "? syntax error: komi must be a multiple of 0.5, not 0.3",
+                "? syntax error: komi must be a multiple of 0.5 from -100000 to 100000, not 0.3",
+            ),
+            (
+                "komi 100000.5",
+                "? syntax error: komi must be a multiple of 0.5 from -100000 to 100000, not 100000.5",
+            ),
+            ("komi 1e400", "? syntax error: komi 1e400 is too large"),
+            (
+                "fixed_handicap 99999999999999",
+                "? invalid number of stones: 99999999999999",
             ),
             (
                 "komi six",
