@@ -185,7 +185,7 @@ pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Size> {
 /// An int as an `i64`, or `None` for one beyond it (Python ints have no bound; pyo3's own
 /// conversion would raise an `OverflowError` naming nothing, where every caller here has a
 /// range to name); an error for what is no int.
-fn small_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+pub fn small_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
     match obj.extract::<i64>() {
         Ok(v) => Ok(Some(v)),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),

@@ -79,7 +79,7 @@ pub fn komi_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
         })),
         Err(_) => Err(PyTypeError::new_err(format!(
             "komi must be a number, not {}",
-            crate::convert::type_name(obj)
+            type_name(obj)
         ))),
     }
 }

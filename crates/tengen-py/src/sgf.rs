@@ -6,7 +6,7 @@ use crate::convert::{self, color_name, type_name, vertex};
 use crate::errors::SgfError;
 use crate::game::PyGame;
 use crate::rules;
-use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 use std::sync::Arc;
@@ -235,9 +235,8 @@ impl SgfFile {
     fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<GameRecord> {
         let n = self.file.collection.trees.len() as i128;
         // Any int: one too large for a machine word is as far off as any other.
-        let k: i128 = match key.extract::<i64>() {
-            Ok(k) => k.into(),
-            Err(e) if e.is_instance_of::<PyOverflowError>(key.py()) => i128::MAX,
+        let k: i128 = match convert::small_int(key) {
+            Ok(k) => k.map_or(i128::MAX, i128::from),
             Err(_) => {
                 return Err(PyTypeError::new_err(format!(
                     "a game is picked by an int, not {}",
@@ -293,9 +292,7 @@ impl GameRecord {
         variation: Option<&Bound<'_, PyAny>>,
         max_moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<tengen_sgf::Replayed> {
-        let variation = convert::int_list_arg(variation, "variation", u32::MAX.into())?;
-        let max_moves = convert::int_arg(max_moves, "max_moves", 0, u32::MAX.into())?;
-        let options = read_options(rules, komi, variation, max_moves.map(|n| n as usize), false)?;
+        let options = read_options(rules, komi, variation, max_moves, false)?;
         let tree = self.tree();
         Ok(py.detach(|| tengen_sgf::replay(tree, &options)))
     }
@@ -305,8 +302,8 @@ impl GameRecord {
 pub fn read_options(
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<&Bound<'_, PyAny>>,
-    variation: Option<Vec<usize>>,
-    max_moves: Option<usize>,
+    variation: Option<&Bound<'_, PyAny>>,
+    max_moves: Option<&Bound<'_, PyAny>>,
     force_rules: bool,
 ) -> PyResult<ReadOptions> {
     let given = match rules {
@@ -317,8 +314,10 @@ pub fn read_options(
         force_rules: force_rules || given.is_some(),
         rules: given,
         komi: rules::komi_arg(komi)?.map(rules::komi_of).transpose()?,
-        variation: variation.unwrap_or_default(),
-        max_moves,
+        variation: convert::int_list_arg(variation, "variation", u32::MAX.into())?
+            .unwrap_or_default(),
+        max_moves: convert::int_arg(max_moves, "max_moves", 0, u32::MAX.into())?
+            .map(|n| n as usize),
     })
 }
 
