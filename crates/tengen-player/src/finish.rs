@@ -467,12 +467,59 @@ impl Finisher {
             }
             let empty = inner.iter().filter(|&&q| b.cell(q) == Cell::Empty).count();
             if empty <= MAX_WINDOW {
+                self.add_dead_next_to_walls(b, c, &mut inner, &mut rim);
                 let n = rim.len();
                 inner.extend(rim);
                 windows.push((inner, n));
             }
         }
         windows
+    }
+
+    /// Adds to a window of `c` (its `inner` points and `rim`) the dead opponent chains
+    /// next to its walls, with their liberties as rim: capturing one is often how the
+    /// owner answers an atari on the wall it touches (T-09-2: Black's E15 ataris White's
+    /// D15 and E14 at once, and White's A14, far outside the window, captures the dead
+    /// A15-D13 chain and saves both).
+    fn add_dead_next_to_walls(
+        &self,
+        b: &Board,
+        c: Color,
+        inner: &mut Vec<Idx>,
+        rim: &mut Vec<Idx>,
+    ) {
+        let enemy = Cell::stone(c.opponent());
+        let mut heads: Vec<Idx> = Vec::new();
+        for &q in inner.iter() {
+            for w in b.neighbours(q) {
+                if b.cell(w) != Cell::stone(c) {
+                    continue;
+                }
+                b.for_each_stone(w, |s| {
+                    for d in b.neighbours(s) {
+                        let h = b.chain_head(d);
+                        if b.cell(d) == enemy && self.dead[d as usize] && !heads.contains(&h) {
+                            heads.push(h);
+                        }
+                    }
+                });
+            }
+        }
+        for h in heads {
+            if b.liberties(h) > TEIRE_LIBERTIES {
+                continue;
+            }
+            b.for_each_stone(h, |s| {
+                if !inner.contains(&s) && !rim.contains(&s) {
+                    inner.push(s);
+                }
+            });
+            for l in liberty_list(b, h) {
+                if !inner.contains(&l) && !rim.contains(&l) {
+                    rim.push(l);
+                }
+            }
+        }
     }
 
     /// How many steps through `region` (marked in `inside`) each of its points is from a

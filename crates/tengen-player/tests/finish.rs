@@ -536,3 +536,45 @@ fn a_small_shut_territory_the_opponent_could_break_gets_its_teire() {
         );
     }
 }
+
+/// T-09-2's upper left on a small board: White's walls d7 (liberties d8 and e7) and e6 e5
+/// f5 g5 (e7 and f6) round the upper territory, with Black's dead a7 b7 c7 c6 d6 d5 on
+/// their other side; `row6` is the row through b6.
+fn double_atari_beside_dead_chain(row6: &str) -> Board {
+    Board::from_text(&format!(
+        ". . . . . . . . .
+         O O O . . . . . .
+         X X X O . . . O O
+         {row6}
+         . . O X O O O X X
+         O O O O X X X X X
+         X X X X . . . . .
+         . . . . . . . . .
+         . . . . . . . . ."
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_wall_saved_by_capturing_a_dead_chain_outside_the_window_needs_no_teire() {
+    // Worked by hand: Black's e7 ataris d7 (left with d8) and e6 e5 f5 g5 (left with f6)
+    // at once. White's a6 answers both: the dead chain a7-d5 has that one liberty, and
+    // its capture gives d7 the liberties c7 and d6, e6 the liberties d6 and d5. So White
+    // owes no teire in her upper territory (T-09-2: record W+4.5, and GNU Go's aftermath
+    // plays none there). a6 is far from the weak walls, outside the window the teire
+    // step reads, and before the dead chains next to the walls were added to it (with
+    // their liberties, for the owner only) the window called the double atari a break.
+    let b = double_atari_beside_dead_chain(". O X X O . . O X");
+    let dead: Vec<Point> = ["A7", "B7", "C7", "C6", "D6", "D5"]
+        .iter()
+        .map(|p| at(&b, p))
+        .collect();
+    let f = finish(&b, &dead, &[], Color::Black);
+    assert_eq!(stones_of(&f, Color::White), vec![], "{:?}", f.stones);
+    // With b6 empty the dead chain has a second liberty, and a6 no longer captures it:
+    // the double atari is real, and White spends a point on it, in her upper territory
+    // or by taking the dead chain's liberties first.
+    let open = double_atari_beside_dead_chain(". . X X O . . O X");
+    let f = finish(&open, &dead, &[], Color::Black);
+    assert!(!stones_of(&f, Color::White).is_empty(), "{:?}", f.stones);
+}
