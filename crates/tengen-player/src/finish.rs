@@ -262,6 +262,9 @@ struct Finisher {
     urgent: Vec<(Idx, Color)>,
     /// The ko point the game ended with: the first finishing move may not retake there.
     ko: Option<Idx>,
+    /// While a defence is being chosen: the points near the chain being saved, to which
+    /// steps 7 and 8 look (see [`Finisher::still_owes_teire`]).
+    near: Option<Vec<bool>>,
 }
 
 impl Finisher {
@@ -366,7 +369,7 @@ impl Finisher {
             for &p in &t.points {
                 seen[p as usize] = true;
             }
-            if !self.only_dead_inside(&b, &t) {
+            if !self.only_dead_inside(&b, &t) || !self.is_near(&t.points) {
                 continue;
             }
             if let Some(m) = self.guard_point(&b, &t) {
@@ -396,6 +399,9 @@ impl Finisher {
                 continue;
             }
             flood_region(&b, &self.dead, i, &mut seen, &mut region);
+            if !self.is_near(&region) {
+                continue;
+            }
             for (points, rim) in self.near_weak_walls(&b, c, &region) {
                 let t = intrusion::window(&b, c, points, rim);
                 if let Some(m) = self.guard_point(&b, &t) {
@@ -651,17 +657,21 @@ impl Finisher {
     }
 
     /// The cheapest play of `c` on `b` after which her chain through `x` cannot be
-    /// captured: a capture of a neighbouring chain in atari or an extension. Between two
-    /// alike, one that does not take a dead stone: the dead stone is hers at the count
-    /// anyway, and the connection the capture puts off is most often owed later (T-01-4:
-    /// the capture at P15 was followed by the connection at P14, two teire for one).
-    /// Honinbo records, exact over four seeds, 388 -> 396 of 540; the others 424 -> 435 of
-    /// 596; the played-out set unchanged. Preferring the play that leaves the chain the
-    /// most liberties instead gained four on the Honinbo records and lost three on the
-    /// others.
+    /// captured: a capture of a neighbouring chain in atari, an extension, or a play next
+    /// to a liberty ([`Finisher::defence_points`]). Between two alike, first one after
+    /// which nothing near the chain still owes a teire ([`Finisher::still_owes_teire`]:
+    /// one stone that saves the chain and guards the wall beside it, not one for each;
+    /// Honinbo records, exact over four seeds, 427 -> 430, see docs/estimator-misses.md,
+    /// round 21), then one that does not take a dead stone: the dead stone is hers at the
+    /// count anyway, and the connection the capture puts off is most often owed later
+    /// (T-01-4: the capture at P15 was followed by the connection at P14, two teire for
+    /// one). Honinbo records, exact over four seeds, 388 -> 396 of 540; the others 424 ->
+    /// 435 of 596; the played-out set unchanged. Preferring the play that leaves the
+    /// chain the most liberties instead gained four on the Honinbo records and lost three
+    /// on the others.
     fn defence(&mut self, b: &Board, x: Idx, c: Color) -> Option<Idx> {
-        let mut best: Option<((u8, u8), Idx)> = None;
-        for m in reading::defence_candidates(b, x) {
+        let mut best: Option<((u8, u8, u8), Idx)> = None;
+        for m in self.defence_points(b, x, c) {
             if !self.may_play(b, m, c) {
                 continue;
             }
@@ -678,12 +688,83 @@ impl Finisher {
                     && b.cell(n) == Cell::stone(c.opponent())
                     && b.liberties(n) == 1
             });
-            let k = (self.cost(m, c), takes_dead as u8);
+            let cost = self.cost(m, c);
+            if best.is_some_and(|(bk, _)| cost > bk.0) {
+                continue;
+            }
+            let k = (
+                cost,
+                self.still_owes_teire(next, c, x) as u8,
+                takes_dead as u8,
+            );
             if best.is_none_or(|(bk, _)| k < bk) {
                 best = Some((k, m));
             }
         }
         best.map(|(_, m)| m)
+    }
+
+    /// The points where `c` may save her chain through `x` on `b`: the reader's (the
+    /// liberties, the captures) and, in her own territory, the empty points next to its
+    /// liberties, which can save it from a distance and guard a weak wall beside it at
+    /// once (Hon-96-6: White's E18, GNU Go's answer, saves F17 and keeps Black's D18 from
+    /// cutting off the corner; so does E17, a liberty; F18 saves F17 alone, and the
+    /// corner then needs a teire of its own).
+    fn defence_points(&self, b: &Board, x: Idx, c: Color) -> Vec<Idx> {
+        let mut points = reading::defence_candidates(b, x);
+        let own = 1u8 << c.index();
+        for l in liberty_list(b, x) {
+            for n in b.neighbours(l) {
+                let inside = b.cell(n) == Cell::Empty && self.mark[n as usize] == own;
+                if inside && !points.contains(&n) {
+                    points.push(n);
+                }
+            }
+        }
+        points
+    }
+
+    /// Whether, on `next` (after `c`'s defence of her chain through `x`), something near
+    /// the chain still owes a teire: a chain of hers next to it or its liberties that
+    /// the opponent could capture, or a territory there that steps 7 or 8 would guard.
+    /// Only the points near the chain are looked at, so that a teire owed elsewhere on
+    /// the board does not make every defence alike.
+    fn still_owes_teire(&mut self, next: Board, c: Color, x: Idx) -> bool {
+        let mut near = vec![false; CELLS];
+        next.for_each_stone(x, |s| {
+            for n in next.neighbours(s) {
+                near[n as usize] = true;
+                if next.cell(n) == Cell::Empty {
+                    for m in next.neighbours(n) {
+                        near[m as usize] = true;
+                    }
+                }
+            }
+        });
+        let weak = next.indices().any(|i| {
+            near[i as usize]
+                && next.cell(i) == Cell::stone(c)
+                && !self.dead[i as usize]
+                && next.liberties(i) <= 2
+                && self.reader.attack(&next, i).is_some()
+        });
+        if weak {
+            return true;
+        }
+        self.near = Some(near);
+        let before = std::mem::replace(&mut self.b, next);
+        let owes = self.guard(c).is_some() || self.guard_near_walls(c).is_some();
+        self.b = before;
+        self.near = None;
+        owes
+    }
+
+    /// Whether `points` reach the points steps 7 and 8 look to (all, unless a defence
+    /// is being chosen).
+    fn is_near(&self, points: &[Idx]) -> bool {
+        self.near
+            .as_ref()
+            .is_none_or(|near| points.iter().any(|&q| near[q as usize]))
     }
 
     /// Step 2: the first play capturing a dead opponent chain that `c` can capture now but
@@ -1176,6 +1257,7 @@ pub fn finish_with(
         out: Finish::default(),
         reader: Reader::new(),
         ko: board.ko_point(),
+        near: None,
     };
     f.b.clear_ko();
     for i in board.indices() {

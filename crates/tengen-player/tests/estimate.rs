@@ -843,3 +843,33 @@ fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
         }
     }
 }
+
+#[test]
+fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
+    // Upper left of Hon-96-6, worked by hand. Once Black fills the dame f14, White's
+    // wall d17 d16 e16 e15 f15 has two liberties, d18 and e17, and her f17 two, e17 and
+    // f18: Black's f18 would atari f17, and after White's e17 the joined chain has only
+    // d18 and e18. White must spend a point. f18 saves f17 alone: then Black's d18
+    // ataris the wall (left with e17) and cuts off the corner a19-c18 (left with b19
+    // and c19), and White pays a second point at d19. e17 saves f17 and gives the wall
+    // e18 too, so Black's d18 is captured at e18. One teire, as the record's W+4.5 (two
+    // gave W+3.5), where GNU Go's aftermath plays one too (at e18).
+    let path = format!("{CORPUS}/Hon-96-6.sgf");
+    let Ok(bytes) = std::fs::read(&path) else {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{path} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return;
+    };
+    let read = tengen_sgf::read_bytes(&bytes);
+    let replay = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
+    let game = &replay.game;
+    let e = estimate(game.board(), EstimateOptions::for_game(game));
+    let upper_left: Vec<&(Point, Color)> = e
+        .fills
+        .iter()
+        .filter(|&&(p, c)| c == Color::White && p.x <= 5 && p.y <= 3)
+        .collect();
+    assert_eq!(upper_left.len(), 1, "{:?}", e.fills);
+}
