@@ -176,6 +176,9 @@ fn add_area_owner(b: &Board, sum: &mut [i32], mark: &mut Vec<u8>) {
 /// seeds the Honinbo records gained two exact results and two right winners, but the
 /// evaluation records lost two exact results (80.5 against 82.75 of 149).
 pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
+    // The playouts' choices follow the order of the board's chains: read the canonical
+    // board, so that one position gets one answer however it was reached.
+    let board = &board.canonical();
     let mut sum = vec![0i32; board.size().points()];
     let mut playouts = Playouts::new(options.seed);
     let mut mark = Vec::new();
@@ -194,6 +197,8 @@ pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
 
 /// Estimates the dead stones of `board`.
 pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
+    // One position, one estimate, however it was reached (see `Board::canonical`).
+    let board = &board.canonical();
     let grid = Grid::from_board(board);
     let ownership = ownership(board, options);
     let status = life::unconditional_status(&grid, options.suicide);

@@ -910,6 +910,22 @@ impl Board {
         self.ko = 0;
     }
 
+    /// The same position built afresh, stone by stone in the order of the points, with
+    /// the same ko point. A board's chains keep their stones in the order they were
+    /// played, so two boards of one position can list them differently; code whose
+    /// choices follow that order (the estimator's playouts and finishing) reads the
+    /// canonical board to answer the same for the same position, however it was reached.
+    pub fn canonical(&self) -> Board {
+        let mut b = Board::new(self.size);
+        for i in self.indices() {
+            if let Some(c) = self.cell(i).color() {
+                b.place(i, c);
+            }
+        }
+        b.ko = self.ko;
+        b
+    }
+
     /// Removes the stone on `i` (setup `AE`): the chain through it is rebuilt.
     pub fn remove_stone(&mut self, i: Idx) {
         let stones: Vec<(Point, Color)> = self

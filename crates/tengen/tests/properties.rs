@@ -116,6 +116,42 @@ proptest! {
         }
     }
 
+    /// A board built afresh (`Board::canonical`) holds the same position as the board a
+    /// game reached by its moves and captures: the same stones, hash and ko point, every
+    /// chain with the same liberties and length, its invariants whole, and the same
+    /// answer to every next play.
+    #[test]
+    fn the_canonical_board_is_the_same_position(rules in arb_rules(), size in arb_size(), choices in prop::collection::vec(any::<u32>(), 1..120)) {
+        let mut g = Game::new(size, rules);
+        for c in choices {
+            if g.is_over() { break; }
+            let mv = pick(&g, c);
+            g.play(mv).unwrap();
+        }
+        let b = g.board();
+        let k = b.canonical();
+        prop_assert!(k.check_invariants().is_ok());
+        prop_assert_eq!(k.to_text(), b.to_text());
+        prop_assert_eq!(k.hash(), b.hash());
+        prop_assert_eq!(k.ko_point(), b.ko_point());
+        for i in b.indices() {
+            prop_assert_eq!(k.cell(i), b.cell(i));
+            if b.cell(i).color().is_some() {
+                prop_assert_eq!(k.liberties(i), b.liberties(i));
+                prop_assert_eq!(k.chain_len(i), b.chain_len(i));
+            }
+            for c in Color::BOTH {
+                if b.cell(i) == tengen::board::Cell::Empty {
+                    let (mut x, mut y) = (b.clone(), k.clone());
+                    x.play_unchecked(i, c);
+                    y.play_unchecked(i, c);
+                    prop_assert_eq!(x.to_text(), y.to_text());
+                    prop_assert_eq!(x.hash(), y.hash());
+                }
+            }
+        }
+    }
+
     /// Undo many moves in a row: each undo returns to the state after the move before, and
     /// the game then continues exactly as a game that never made the moves taken back
     /// (hidden state such as cycle sets, pass runs and replaced stones included).
