@@ -10,8 +10,9 @@
 //! 0. take a point she was told to take first ([`finish_with`]: a finishing played again
 //!    because the first one left a live chain of hers in atari);
 //! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
-//!    with a dame if one does it, else at the least cost, connecting rather than taking
-//!    a dead stone;
+//!    with a dame if one does it, else at the least cost, by a play that leaves nothing
+//!    near the chain owing a teire if one does, connecting rather than taking a dead
+//!    stone;
 //! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
 //!    uncapturable (its liberties shared with the capturing chain, as in a seki) and no
 //!    later stone of hers would mend that, or if
@@ -32,7 +33,8 @@
 //! 7. play a teire where a small shut territory, read completely, would not hold against
 //!    the opponent moving first but holds after it;
 //! 8. the same for the points of a big territory near its weak walls, where the opponent
-//!    moving first would capture a wall stone;
+//!    moving first would capture a wall stone (the owner may answer by capturing a dead
+//!    chain next to those walls);
 //! 9. pass. Two passes in a row end it.
 //!
 //! The first move may not retake a ko the game's last play took (simple ko, docs/rules.md
