@@ -851,9 +851,10 @@ fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
     // f18: Black's f18 would atari f17, and after White's e17 the joined chain has only
     // d18 and e18. White must spend a point. f18 saves f17 alone: then Black's d18
     // ataris the wall (left with e17) and cuts off the corner a19-c18 (left with b19
-    // and c19), and White pays a second point at d19. e17 saves f17 and gives the wall
-    // e18 too, so Black's d18 is captured at e18. One teire, as the record's W+4.5 (two
-    // gave W+3.5), where GNU Go's aftermath plays one too (at e18).
+    // and c19), and White pays a second point at d19. e17 saves f17 and joins it to the
+    // wall, which then has d18, e18 and f18: Black's d18 ataris nothing and is a lone
+    // stone White takes (e18, then d19). One teire, as the record's W+4.5 (two gave
+    // W+3.5), where GNU Go's aftermath plays one too (at e18).
     let path = format!("{CORPUS}/Hon-96-6.sgf");
     let Ok(bytes) = std::fs::read(&path) else {
         assert!(
