@@ -212,8 +212,7 @@ fn from_json(text: &str, current: &Rules) -> Result<Rules, String> {
     for (key, value) in &entries {
         match (key.as_str(), value) {
             ("komi", Value::Num(n)) => {
-                rules.komi = tengen::rules::Komi::from_points(*n)
-                    .ok_or_else(|| format!("komi {n} is not a multiple of 0.5"))?;
+                rules.komi = tengen::rules::Komi::try_from(*n).map_err(|e| e.to_string())?;
             }
             (_, Value::Str(s)) => set_field(&mut rules, key, s)?,
             (_, other) => set_field(&mut rules, key, &other.to_text())?,

@@ -1015,6 +1015,9 @@ fn katago_rules() {
             (r#"kata-set-rules {"ko":"SPIGHT"}"#, "? ko SPIGHT has no tengen equivalent"),
             (r#"kata-set-rules {"ko":"SIMPLE""#, "? invalid JSON at the end: expected ',' or '}'"),
             (r#"kata-set-rules {"ko":SIMPLE}"#, "? invalid JSON at character 7: expected a string, a boolean or a number"),
+            // A komi out of range is said to be out of range, as `komi` says it.
+            (r#"kata-set-rules {"komi":0.3}"#, "? \"0.3\" is not a value of komi (expected a multiple of 0.5 from -100000 to 100000)"),
+            (r#"kata-set-rules {"komi":1000000}"#, "? \"1000000\" is not a value of komi (expected a multiple of 0.5 from -100000 to 100000)"),
             ("kata-set-rule ko EVENTUAL", "? \"EVENTUAL\" is not a value of ko (expected SIMPLE, POSITIONAL, SITUATIONAL)"),
             ("kata-set-rules", "? syntax error: expected `kata-set-rules RULES`"),
             ("kata-get-rules now", "? syntax error: expected `kata-get-rules` (0 arguments, got 1)"),
