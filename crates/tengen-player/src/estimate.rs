@@ -178,7 +178,11 @@ fn add_area_owner(b: &Board, sum: &mut [i32], mark: &mut Vec<u8>) {
 pub fn ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
     // The playouts' choices follow the order of the board's chains: read the canonical
     // board, so that one position gets one answer however it was reached.
-    let board = &board.canonical();
+    playout_ownership(&board.canonical(), options)
+}
+
+/// [`ownership`] of a board already canonical.
+fn playout_ownership(board: &Board, options: EstimateOptions) -> Vec<f32> {
     let mut sum = vec![0i32; board.size().points()];
     let mut playouts = Playouts::new(options.seed);
     let mut mark = Vec::new();
@@ -200,7 +204,7 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     // One position, one estimate, however it was reached (see `Board::canonical`).
     let board = &board.canonical();
     let grid = Grid::from_board(board);
-    let ownership = ownership(board, options);
+    let ownership = playout_ownership(board, options);
     let status = life::unconditional_status(&grid, options.suicide);
     let mut dead = Vec::new();
     for chain in grid.areas() {

@@ -233,6 +233,11 @@ fn recaptured(b: &Board, x: Idx) -> bool {
     next.liberties(l) == 1 && next.chain_len(l) >= 2.max(b.chain_len(x))
 }
 
+/// Whether `points` reach a point marked in `near` (any do when there is no `near`).
+fn reaches(points: &[Idx], near: Option<&[bool]>) -> bool {
+    near.is_none_or(|near| points.iter().any(|&q| near[q as usize]))
+}
+
 /// The liberties of the chain through `i`.
 fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
     let mut libs = Vec::new();
@@ -264,9 +269,6 @@ struct Finisher {
     urgent: Vec<(Idx, Color)>,
     /// The ko point the game ended with: the first finishing move may not retake there.
     ko: Option<Idx>,
-    /// While a defence is being chosen: the points near the chain being saved, to which
-    /// steps 7 and 8 look (see [`Finisher::still_owes_teire`]).
-    near: Option<Vec<bool>>,
 }
 
 impl Finisher {
@@ -358,6 +360,11 @@ impl Finisher {
     /// 459 -> 459 (T-21-3 gained, T-23-2 lost); the played-out set unchanged.
     fn guard(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
+        self.guard_on(&b, c, None)
+    }
+
+    /// Step 7 on `b`, for the territories reaching a point marked in `near` if given.
+    fn guard_on(&self, b: &Board, c: Color, near: Option<&[bool]>) -> Option<Idx> {
         let own = 1u8 << c.index();
         let mut seen = vec![false; CELLS];
         for i in b.indices() {
@@ -365,16 +372,16 @@ impl Finisher {
                 continue;
             }
             seen[i as usize] = true;
-            let Some(t) = intrusion::territory(&b, i, c) else {
+            let Some(t) = intrusion::territory(b, i, c) else {
                 continue;
             };
             for &p in &t.points {
                 seen[p as usize] = true;
             }
-            if !self.only_dead_inside(&b, &t) || !self.is_near(&t.points) {
+            if !self.only_dead_inside(b, &t) || !reaches(&t.points, near) {
                 continue;
             }
-            if let Some(m) = self.guard_point(&b, &t) {
+            if let Some(m) = self.guard_point(b, &t) {
                 return Some(m);
             }
         }
@@ -393,6 +400,11 @@ impl Finisher {
     /// 585); the played-out set unchanged.
     fn guard_near_walls(&mut self, c: Color) -> Option<Idx> {
         let b = self.b.clone();
+        self.guard_near_walls_on(&b, c, None)
+    }
+
+    /// Step 8 on `b`, for the territories reaching a point marked in `near` if given.
+    fn guard_near_walls_on(&self, b: &Board, c: Color, near: Option<&[bool]>) -> Option<Idx> {
         let own = 1u8 << c.index();
         let mut seen = vec![false; CELLS];
         let mut region = Vec::new();
@@ -400,13 +412,13 @@ impl Finisher {
             if seen[i as usize] || self.mark[i as usize] != own || b.cell(i) != Cell::Empty {
                 continue;
             }
-            flood_region(&b, &self.dead, i, &mut seen, &mut region);
-            if !self.is_near(&region) {
+            flood_region(b, &self.dead, i, &mut seen, &mut region);
+            if !reaches(&region, near) {
                 continue;
             }
-            for (points, rim) in self.near_weak_walls(&b, c, &region) {
-                let t = intrusion::window(&b, c, points, rim);
-                if let Some(m) = self.guard_point(&b, &t) {
+            for (points, rim) in self.near_weak_walls(b, c, &region) {
+                let t = intrusion::window(b, c, points, rim);
+                if let Some(m) = self.guard_point(b, &t) {
                     return Some(m);
                 }
             }
@@ -696,7 +708,7 @@ impl Finisher {
             }
             let k = (
                 cost,
-                self.still_owes_teire(next, c, x) as u8,
+                self.still_owes_teire(&next, c, x) as u8,
                 takes_dead as u8,
             );
             if best.is_none_or(|(bk, _)| k < bk) {
@@ -731,7 +743,7 @@ impl Finisher {
     /// the opponent could capture, or a territory there that steps 7 or 8 would guard.
     /// Only the points near the chain are looked at, so that a teire owed elsewhere on
     /// the board does not make every defence alike.
-    fn still_owes_teire(&mut self, next: Board, c: Color, x: Idx) -> bool {
+    fn still_owes_teire(&mut self, next: &Board, c: Color, x: Idx) -> bool {
         let mut near = vec![false; CELLS];
         next.for_each_stone(x, |s| {
             for n in next.neighbours(s) {
@@ -748,25 +760,10 @@ impl Finisher {
                 && next.cell(i) == Cell::stone(c)
                 && !self.dead[i as usize]
                 && next.liberties(i) <= 2
-                && self.reader.attack(&next, i).is_some()
+                && self.reader.attack(next, i).is_some()
         });
-        if weak {
-            return true;
-        }
-        self.near = Some(near);
-        let before = std::mem::replace(&mut self.b, next);
-        let owes = self.guard(c).is_some() || self.guard_near_walls(c).is_some();
-        self.b = before;
-        self.near = None;
-        owes
-    }
-
-    /// Whether `points` reach the points steps 7 and 8 look to (all, unless a defence
-    /// is being chosen).
-    fn is_near(&self, points: &[Idx]) -> bool {
-        self.near
-            .as_ref()
-            .is_none_or(|near| points.iter().any(|&q| near[q as usize]))
+        weak || self.guard_on(next, c, Some(&near)).is_some()
+            || self.guard_near_walls_on(next, c, Some(&near)).is_some()
     }
 
     /// Step 2: the first play capturing a dead opponent chain that `c` can capture now but
@@ -1259,7 +1256,6 @@ pub fn finish_with(
         out: Finish::default(),
         reader: Reader::new(),
         ko: board.ko_point(),
-        near: None,
     };
     f.b.clear_ko();
     for i in board.indices() {
