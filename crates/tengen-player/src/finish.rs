@@ -239,6 +239,33 @@ fn reaches(points: &[Idx], near: Option<&[bool]>) -> bool {
 }
 
 /// The liberties of the chain through `i`.
+/// The points of a region (marked in `inside`) at most two steps from its points
+/// `starts` (through the region), then its rim: those three steps away.
+fn window_from(b: &Board, inside: &[bool], starts: Vec<Idx>) -> (Vec<Idx>, Vec<Idx>) {
+    let mut step = vec![u8::MAX; CELLS];
+    for &s in &starts {
+        step[s as usize] = 1;
+    }
+    let (mut inner, mut rim) = (starts, Vec::new());
+    let mut k = 0;
+    while k < inner.len() {
+        let q = inner[k];
+        k += 1;
+        for n in b.neighbours(q) {
+            if !inside[n as usize] || step[n as usize] != u8::MAX {
+                continue;
+            }
+            step[n as usize] = step[q as usize] + 1;
+            if step[n as usize] <= 2 {
+                inner.push(n);
+            } else {
+                rim.push(n);
+            }
+        }
+    }
+    (inner, rim)
+}
+
 fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
     let mut libs = Vec::new();
     b.for_each_stone(i, |s| {
@@ -487,13 +514,70 @@ impl Finisher {
             }
             let empty = inner.iter().filter(|&&q| b.cell(q) == Cell::Empty).count();
             if empty <= MAX_WINDOW {
-                self.add_dead_next_to_walls(b, c, &mut inner, &mut rim);
-                let n = rim.len();
-                inner.extend(rim);
-                windows.push((inner, n));
+                windows.push(self.finished_window(b, c, inner, rim));
+            } else {
+                windows.extend(self.windows_per_wall(b, c, &inner, &inside));
             }
         }
         windows
+    }
+
+    /// A window's points, its `inner` ones then its `rim`, with the dead chains next to
+    /// its walls added, and the rim's length.
+    fn finished_window(
+        &self,
+        b: &Board,
+        c: Color,
+        mut inner: Vec<Idx>,
+        mut rim: Vec<Idx>,
+    ) -> (Vec<Idx>, usize) {
+        self.add_dead_next_to_walls(b, c, &mut inner, &mut rim);
+        let n = rim.len();
+        inner.extend(rim);
+        (inner, n)
+    }
+
+    /// Where the points near weak walls make one window too big to read (weak walls all
+    /// round a territory), a window for each weak wall next to `points`: the points at
+    /// most two steps from its liberties, then the rim. M-62-l10's centre: White's N11
+    /// ataris Black's big centre chain and N12 N13 O12 at once, and Black's teire at N10
+    /// (GNU Go's aftermath plays it) was never read, the 25 points near the walls around
+    /// it being one window.
+    fn windows_per_wall(
+        &self,
+        b: &Board,
+        c: Color,
+        points: &[Idx],
+        inside: &[bool],
+    ) -> Vec<(Vec<Idx>, usize)> {
+        let mut heads: Vec<Idx> = Vec::new();
+        for &q in points {
+            for n in b.neighbours(q) {
+                let h = b.chain_head(n);
+                let weak = self.is_weak_wall(b, c, n, inside) && !self.among_dead(b, n, c);
+                if weak && !heads.contains(&h) {
+                    heads.push(h);
+                }
+            }
+        }
+        let mut windows = Vec::new();
+        for h in heads {
+            let (inner, rim) = window_from(b, inside, liberty_list(b, h));
+            let empty = inner.iter().filter(|&&q| b.cell(q) == Cell::Empty).count();
+            if empty <= MAX_WINDOW {
+                windows.push(self.finished_window(b, c, inner, rim));
+            }
+        }
+        windows
+    }
+
+    /// Whether `n` is a stone of a weak wall of `c` round the region marked in `inside`:
+    /// a live chain of hers with two or three liberties, all in the region.
+    fn is_weak_wall(&self, b: &Board, c: Color, n: Idx, inside: &[bool]) -> bool {
+        b.cell(n) == Cell::stone(c)
+            && !self.dead[n as usize]
+            && (2..=3).contains(&b.liberties(n))
+            && liberty_list(b, n).iter().all(|&l| inside[l as usize])
     }
 
     /// Adds to a window of `c` (its `inner` points and `rim`) the dead opponent chains
@@ -556,11 +640,7 @@ impl Finisher {
         let mut faced = false;
         for &q in region {
             for n in b.neighbours(q) {
-                let weak = b.cell(n) == Cell::stone(c)
-                    && !self.dead[n as usize]
-                    && (2..=3).contains(&b.liberties(n))
-                    && liberty_list(b, n).iter().all(|&l| inside[l as usize]);
-                if weak && step[q as usize] != 1 {
+                if self.is_weak_wall(b, c, n, inside) && step[q as usize] != 1 {
                     step[q as usize] = 1;
                     queue.push(q);
                 }

@@ -875,6 +875,37 @@ fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
     assert_eq!(upper_left.len(), 1, "{:?}", e.fills);
 }
 
+#[test]
+fn a_double_atari_among_many_weak_walls_gets_its_teire() {
+    // Centre of M-62-l10, worked by hand. Black's territory m10-o11 (and down to t4) is
+    // walled by chains that are all short of liberties, so the points near them make
+    // one window too big to read. Black's big centre chain (through m11) has two
+    // liberties, m10 and n11, and n12 n13 o12 two, n11 and o11. White's n11 ataris both:
+    // Black's o11 saves n12 (joining p11) and White's m10 takes the centre chain; Black's
+    // m10 saves the centre chain and White's o11 takes n12. So Black spends a point there
+    // (m10, n10, n11 or o11), as GNU Go's aftermath does (n10) and the record's W+7 counts.
+    let path = format!("{CORPUS}/M-62-l10.sgf");
+    let Ok(bytes) = std::fs::read(&path) else {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{path} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return;
+    };
+    let read = tengen_sgf::read_bytes(&bytes);
+    let replay = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
+    let game = &replay.game;
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(game));
+    let teire: Vec<Point> = ["M10", "N10", "N11", "O11"]
+        .iter()
+        .map(|p| Point::from_gtp(p, b.size()).unwrap())
+        .collect();
+    let played: Vec<&(Point, Color)> = e.fills.iter().filter(|f| teire.contains(&f.0)).collect();
+    assert_eq!(played.len(), 1, "{:?}", e.fills);
+    assert_eq!(played[0].1, Color::Black, "{:?}", e.fills);
+}
+
 /// A 9x9 position reached by `moves` plays chosen at random (seeded), with captures: no
 /// play on a point whose neighbours are all the player's own stones or the edge.
 fn position_after_random_play(seed: u64, moves: usize) -> Board {
