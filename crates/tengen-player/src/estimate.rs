@@ -28,7 +28,8 @@ use tengen::{EndReason, Game, Phase};
 pub struct Estimate {
     /// Stones it thinks dead, sorted (with any live stone the finishing moves captured).
     pub dead: Vec<Point>,
-    /// Stones the players would add before a territory count, on empty points: first
+    /// Stones the players would add before a territory count, on empty points (or where
+    /// a dead stone of the other colour was captured, a connection through it): first
     /// border-closing stones (records often end with borders open; placing them splits
     /// regions that touch both colours only through the gap), then the finishing moves
     /// of [`crate::finish`] (dame, teire, captures of dead stones in the way; after a game
@@ -47,7 +48,7 @@ impl Estimate {
     }
 
     /// The position the count sees of `board`, the position this estimate was made of: its
-    /// dead stones taken off and its fills placed on empty points, as
+    /// dead stones taken off, then its fills placed, as
     /// [`tengen::score::count_with_fills`] does.
     pub fn counted_board(&self, board: &Board) -> Board {
         counted(board, &self.dead, &self.fills)
@@ -257,6 +258,12 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
     spare_in_own_area(&seen, board, &mut dead, |p| {
         status[grid.k(p)] == Status::Dead
     });
+    // A finishing stone where a dead stone was captured stays only if that stone is
+    // still called dead (one spared in seki keeps its point).
+    fills.retain(|&(p, c)| match board.get(p) {
+        None => true,
+        Some(d) => d != c && dead.binary_search(&p).is_ok(),
+    });
     Estimate {
         dead,
         fills,
@@ -265,7 +272,8 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
 }
 
 /// The position a count sees of `board`: the `dead` stones (sorted) taken off and the
-/// `fills` placed on empty points, as [`tengen::score::count_with_fills`] does.
+/// `fills` placed on empty points (not where a dead stone of their own colour was), as
+/// [`tengen::score::count_with_fills`] does.
 fn counted(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Board {
     let mut b = Board::new(board.size());
     for i in board.indices() {
@@ -276,7 +284,7 @@ fn counted(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Board {
     }
     for &(p, c) in fills {
         let i = b.idx(p);
-        if b.cell(i) == Cell::Empty {
+        if b.cell(i) == Cell::Empty && board.get(p) != Some(c) {
             b.place_unchecked(i, c);
         }
     }

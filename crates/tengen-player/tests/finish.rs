@@ -578,3 +578,48 @@ fn a_wall_saved_by_capturing_a_dead_chain_outside_the_window_needs_no_teire() {
     let f = finish(&open, &dead, &[], Color::Black);
     assert!(!stones_of(&f, Color::White).is_empty(), "{:?}", f.stones);
 }
+
+#[test]
+fn a_chain_is_saved_on_the_point_of_a_dead_stone_it_captured() {
+    // M-67-3's lower right on a small board, worked by hand. Black's e1-h1 has two
+    // liberties, the dame f2 and j1; White's dead d1 has one, c1. White fills f2 and
+    // Black takes d1 at c1, which gives e1 the liberty d1. White fills j1, and Black must
+    // connect at d1, where the dead stone stood: otherwise White's d1 takes four stones.
+    // GNU Go's aftermath plays that connection (o1 in the record, B+6 as recorded). The
+    // finishing did not play on a point that held a stone at the start, and left e1-h1
+    // in atari, a point more for Black than the count should give.
+    let b = Board::from_text(
+        "X X X X O O O O O
+         . X . X O . O . O
+         X X X X O O O O O
+         . X . X O . O . O
+         X X X X O O O O O
+         . X X X O O O . O
+         X X X X O O O O O
+         X X X X O . O O O
+         . X . O X X X X .",
+    )
+    .unwrap();
+    let f = finish(&b, &[at(&b, "D1")], &[], Color::White);
+    let black = stones_of(&f, Color::Black);
+    assert!(black.contains(&at(&b, "C1")), "{:?}", f.stones);
+    assert!(black.contains(&at(&b, "D1")), "{:?}", f.stones);
+    assert!(f.broken.is_empty(), "{:?}", f.broken);
+    // The count takes the dead stone off before it places the fills, so Black's d1
+    // stands where the dead stone was: a point of her territory less than without it.
+    let count = |fills: &[(Point, Color)]| {
+        let rules = tengen::Rules::japanese();
+        let tally = tengen::Tally::default();
+        tengen::score::count_with_fills(&b, &[at(&b, "D1")], fills, &tally, &rules)
+            .unwrap()
+            .black
+            .territory
+    };
+    let without: Vec<(Point, Color)> = f
+        .stones
+        .iter()
+        .copied()
+        .filter(|&s| s != (at(&b, "D1"), Color::Black))
+        .collect();
+    assert_eq!(count(&f.stones) + 1, count(&without));
+}

@@ -122,9 +122,11 @@ pub fn count(
     count_with_fills(board, dead, &[], tally, rules)
 }
 
-/// As [`count`], with some empty points first filled with stones, as the players would have
-/// done to close open borders before counting (the estimator proposes such fills). A fill
-/// on a point that holds a stone, or off the board, is ignored.
+/// As [`count`], with some empty points filled with stones, as the players would have done
+/// to close open borders before counting (the estimator proposes such fills). The dead
+/// stones are taken off first, so a fill may stand where a dead stone stood (it was
+/// captured, then the point played, as when a player connects through it). A fill on a
+/// live stone, on a dead stone of its own colour, or off the board, is ignored.
 pub fn count_with_fills(
     board: &Board,
     dead: &[Point],
@@ -166,17 +168,19 @@ pub(crate) fn count_checked(
     dead.dedup();
     let size = board.size();
     let mut grid = Grid::from_board(board);
-    for &(p, c) in fills {
-        if size.contains(p) && grid.get(p).is_none() {
-            grid.set(p, Some(c));
-        }
-    }
     let mut terms = [Terms::default(), Terms::default()];
     for &p in &dead {
         if let Some(c) = grid.get(p) {
             terms[c.opponent().index()].dead += 1;
         }
         grid.set(p, None);
+    }
+    for &(p, c) in fills {
+        // A fill of a dead stone's own colour on its point would bring it back to life.
+        let revives = board.get(p) == Some(c);
+        if size.contains(p) && grid.get(p).is_none() && !revives {
+            grid.set(p, Some(c));
+        }
     }
     let seki = life::seki(&grid);
     let immortal: Vec<Vec<Point>> = Color::BOTH

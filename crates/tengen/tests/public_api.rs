@@ -143,6 +143,15 @@ fn counting_refuses_dead_points_that_are_no_stones() {
     let report = count_with_fills(&board, &[], &fills, &Tally::default(), &rules).unwrap();
     assert_eq!(report.black.stones, 1);
     assert!(g.score_with_dead(&[e5()]).is_ok());
+    // A fill where a dead stone stood is placed once the dead stone is off: the point
+    // was captured, then played.
+    let report = count_with_fills(&board, &[e5()], &fills, &Tally::default(), &rules).unwrap();
+    assert_eq!((report.black.stones, report.white.stones), (0, 1));
+    assert_eq!(report.white.dead, 1);
+    // One of the dead stone's own colour would bring it back: it is ignored.
+    let revive = [(e5(), Color::Black)];
+    let report = count_with_fills(&board, &[e5()], &revive, &Tally::default(), &rules).unwrap();
+    assert_eq!((report.black.stones, report.white.dead), (0, 1));
 }
 
 #[test]
