@@ -238,7 +238,6 @@ fn reaches(points: &[Idx], near: Option<&[bool]>) -> bool {
     near.is_none_or(|near| points.iter().any(|&q| near[q as usize]))
 }
 
-/// The liberties of the chain through `i`.
 /// The points of a region (marked in `inside`) at most two steps from its points
 /// `starts` (through the region), then its rim: those three steps away.
 fn window_from(b: &Board, inside: &[bool], starts: Vec<Idx>) -> (Vec<Idx>, Vec<Idx>) {
@@ -266,6 +265,7 @@ fn window_from(b: &Board, inside: &[bool], starts: Vec<Idx>) -> (Vec<Idx>, Vec<I
     (inner, rim)
 }
 
+/// The liberties of the chain through `i`.
 fn liberty_list(b: &Board, i: Idx) -> Vec<Idx> {
     let mut libs = Vec::new();
     b.for_each_stone(i, |s| {
