@@ -851,6 +851,21 @@ fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
     }
 }
 
+/// The game of the record `name` of the corpus, replayed to its end; `None` (the test
+/// then passes) only where `TENGEN_SKIP_CORPUS` allows the corpus to be missing.
+fn record_game(name: &str) -> Option<tengen::Game> {
+    let path = format!("{CORPUS}/{name}");
+    let Ok(bytes) = std::fs::read(&path) else {
+        assert!(
+            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
+            "{path} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
+        );
+        return None;
+    };
+    let read = tengen_sgf::read_bytes(&bytes);
+    Some(tengen_sgf::replay(&read.collection.trees[0], &Default::default()).game)
+}
+
 #[test]
 fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
     // Upper left of Hon-96-6, worked by hand. Once Black fills the dame f14, White's
@@ -862,18 +877,10 @@ fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
     // wall, which then has d18, e18 and f18: Black's d18 ataris nothing and is a lone
     // stone White takes (e18, then d19). One teire, as the record's W+4.5 (two gave
     // W+3.5), where GNU Go's aftermath plays one too (at e18).
-    let path = format!("{CORPUS}/Hon-96-6.sgf");
-    let Ok(bytes) = std::fs::read(&path) else {
-        assert!(
-            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
-            "{path} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
-        );
+    let Some(game) = record_game("Hon-96-6.sgf") else {
         return;
     };
-    let read = tengen_sgf::read_bytes(&bytes);
-    let replay = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
-    let game = &replay.game;
-    let e = estimate(game.board(), EstimateOptions::for_game(game));
+    let e = estimate(game.board(), EstimateOptions::for_game(&game));
     let upper_left: Vec<&(Point, Color)> = e
         .fills
         .iter()
@@ -891,19 +898,11 @@ fn a_double_atari_among_many_weak_walls_gets_its_teire() {
     // Black's o11 saves n12 (joining p11) and White's m10 takes the centre chain; Black's
     // m10 saves the centre chain and White's o11 takes n12. So Black spends a point there
     // (m10, n10, n11 or o11), as GNU Go's aftermath does (n10) and the record's W+7 counts.
-    let path = format!("{CORPUS}/M-62-l10.sgf");
-    let Ok(bytes) = std::fs::read(&path) else {
-        assert!(
-            std::env::var_os("TENGEN_SKIP_CORPUS").is_some(),
-            "{path} is missing: apt-get install goban-original-games (or set TENGEN_SKIP_CORPUS=1)"
-        );
+    let Some(game) = record_game("M-62-l10.sgf") else {
         return;
     };
-    let read = tengen_sgf::read_bytes(&bytes);
-    let replay = tengen_sgf::replay(&read.collection.trees[0], &Default::default());
-    let game = &replay.game;
     let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(game));
+    let e = estimate(b, EstimateOptions::for_game(&game));
     let teire: Vec<Point> = ["M10", "N10", "N11", "O11"]
         .iter()
         .map(|p| Point::from_gtp(p, b.size()).unwrap())
