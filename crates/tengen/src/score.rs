@@ -177,8 +177,7 @@ pub(crate) fn count_checked(
     }
     for &(p, c) in fills {
         // A fill of a dead stone's own colour on its point would bring it back to life.
-        let revives = board.get(p) == Some(c);
-        if size.contains(p) && grid.get(p).is_none() && !revives {
+        if size.contains(p) && grid.get(p).is_none() && board.get(p) != Some(c) {
             grid.set(p, Some(c));
         }
     }
