@@ -430,9 +430,9 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
     revise(dead, &points(&alive), points(&killed));
 }
 
-/// Takes out of the sorted `dead` list the stones of `board` whose region on the position
-/// the count sees (`counted`: dead stones off, fills on) touches stones of their own colour
-/// only: nothing of the opponent's that lives is there to capture them (played-out records
+/// Takes out of the sorted `dead` list the stones of `board` whose empty region on the
+/// position the count sees (`counted`: dead stones off, fills on) touches stones of their
+/// own colour only (a point a finishing stone took is no empty region): nothing of the opponent's that lives is there to capture them (played-out records
 /// 488 and 641: a black stone among White's dead stones, inside Black's area). Counted dead
 /// or alive, such a stone changes no score (its point is its owner's either way, and a
 /// prisoner less for the opponent is a point of territory less for its owner); its status
@@ -444,7 +444,13 @@ fn spare_in_own_area(
     certain: impl Fn(Point) -> bool,
 ) {
     let mut spared = Vec::new();
-    for area in counted.areas() {
+    // Only empty areas: a dead stone's point that holds a finishing stone is the
+    // finishing stone's, whatever its chain touches.
+    for area in counted
+        .areas()
+        .into_iter()
+        .filter(|a| counted.get(a.points[0]).is_none())
+    {
         for &p in &area.points {
             let Some(c) = board.get(p).filter(|_| dead.binary_search(&p).is_ok()) else {
                 continue;
@@ -969,6 +975,30 @@ mod tests {
         let seen = Grid::from_board(&counted(&open, &dead, &[]));
         spare_in_own_area(&seen, &open, &mut dead, |_| false);
         assert_eq!(dead, vec![p(&open, "C3")]);
+    }
+
+    #[test]
+    fn a_dead_stone_whose_point_a_finishing_stone_took_stays_dead() {
+        // White's b1 is dead; the finishing captured it and Black connected on its point
+        // (as M-67-3's O1). On the counted position b1 holds Black's stone, whose chain
+        // touches White's stones and no other black one: that chain is no empty region
+        // around White's stone, so b1 stays dead (spared, the estimate would drop Black's
+        // stone and the count give the point back to White).
+        let b = Board::from_text(
+            ". . . . .
+             . . . . .
+             O O O O O
+             O X X X O
+             . O . . O",
+        )
+        .unwrap();
+        let p = |s| Point::from_gtp(s, b.size()).unwrap();
+        let mut dead = vec![p("B1")];
+        let fills = [(p("B1"), Color::Black)];
+        let seen = Grid::from_board(&counted(&b, &dead, &fills));
+        assert_eq!(seen.get(p("B1")), Some(Color::Black));
+        spare_in_own_area(&seen, &b, &mut dead, |_| false);
+        assert_eq!(dead, vec![p("B1")]);
     }
 
     #[test]

@@ -960,3 +960,22 @@ fn one_position_gets_one_estimate_however_it_was_reached() {
     }
     assert_eq!(differ, 0);
 }
+
+#[test]
+fn a_connection_on_a_captured_dead_stones_point_is_counted() {
+    // Lower right of M-67-3. Black's P1-S1 has the dame Q2 and T1 as liberties, and
+    // White's dead O1 the one liberty N1. Once White has filled Q2, Black takes O1 at N1;
+    // after White's T1 her only answer is to connect at O1, where the dead stone was.
+    // The estimate keeps that stone and O1 dead: the count gives Black no territory at O1
+    // (the record's B+6, as GNU Go's aftermath counts), where dropping the stone would
+    // hand the point back to White and leave P1-S1 in atari.
+    let Some(game) = record_game("M-67-3.sgf") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    let o1 = Point::from_gtp("O1", b.size()).unwrap();
+    assert_eq!(b.get(o1), Some(Color::White));
+    assert!(e.dead.contains(&o1), "{:?}", e.dead);
+    assert!(e.fills.contains(&(o1, Color::Black)), "{:?}", e.fills);
+}
