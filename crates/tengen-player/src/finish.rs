@@ -414,6 +414,7 @@ impl Finisher {
             if !self.only_dead_inside(b, &t) || !reaches(&t.points, near) {
                 continue;
             }
+            let t = self.with_dead_next_to_walls(b, t);
             if let Some(m) = self.guard_point(b, &t) {
                 return Some(m);
             }
@@ -584,6 +585,25 @@ impl Finisher {
             && !self.dead[n as usize]
             && (2..=3).contains(&b.liberties(n))
             && liberty_list(b, n).iter().all(|&l| inside[l as usize])
+    }
+
+    /// A small territory `t` (step 7) with the dead opponent chains next to its walls and
+    /// their liberties as rim, as [`Finisher::add_dead_next_to_walls`] does for a window;
+    /// intruder stones there may stay. T-23-2's P10: White's centre group has only the
+    /// bent three O10 P10 P11 inside, and Black's P10 would kill it there; but the group
+    /// also touches Black's dead L10-L11, which White can capture at K10 and K11.
+    fn with_dead_next_to_walls(&self, b: &Board, t: intrusion::Territory) -> intrusion::Territory {
+        let (mut inner, mut rim) = (t.points.clone(), Vec::new());
+        self.add_dead_next_to_walls(b, t.owner, &mut inner, &mut rim);
+        let extra: Vec<Idx> = inner.split_off(t.points.len());
+        let rim_len = extra.len() + rim.len();
+        inner.extend(extra);
+        inner.extend(rim);
+        intrusion::Territory {
+            points: inner,
+            rim: rim_len,
+            ..t
+        }
     }
 
     /// Adds to a window of `c` (its `inner` points and `rim`) the dead opponent chains

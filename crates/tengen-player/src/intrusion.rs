@@ -39,7 +39,8 @@ pub struct Territory {
     /// Whether it is a window on a bigger territory ([`window`]): intruder stones left in
     /// it at the end are dead, the owner having room to take them later.
     pub open: bool,
-    /// Of the points, how many (the last ones) only the owner may play: a window's rim.
+    /// Of the points, how many (the last ones) only the owner may play: a window's rim,
+    /// or the dead chains next to the walls with their liberties.
     pub rim: usize,
 }
 
@@ -215,10 +216,12 @@ impl Reader<'_> {
         Some(v)
     }
 
-    /// Whether a stone of the intruder stands on a point of the territory.
+    /// Whether a stone of the intruder stands on a point of the territory (its rim
+    /// aside: dead chains next to the walls may stay).
     fn intruder_inside(&self, b: &Board) -> bool {
         let intruder = Cell::stone(self.t.owner.opponent());
-        self.t.points.iter().any(|&i| b.cell(i) == intruder)
+        let inner = &self.t.points[..self.t.points.len() - self.t.rim];
+        inner.iter().any(|&i| b.cell(i) == intruder)
     }
 }
 

@@ -979,3 +979,41 @@ fn a_connection_on_a_captured_dead_stones_point_is_counted() {
     assert!(e.dead.contains(&o1), "{:?}", e.dead);
     assert!(e.fills.contains(&(o1, Color::Black)), "{:?}", e.fills);
 }
+
+#[test]
+fn a_small_territory_may_be_saved_by_capturing_a_dead_chain_next_to_its_walls() {
+    // Centre right of T-23-2, worked by hand. White's centre group has only the bent
+    // three O10 P10 P11 inside, where Black's P10 would kill it; but the group also
+    // touches Black's dead L10-L11, whose liberties K10 and K11 are White's: she answers
+    // by capturing them, and owes no teire (GNU Go's aftermath plays none, and the
+    // record's B+3.5 counts none).
+    let Some(game) = record_game("T-23-2.mgt") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    let inside: Vec<Point> = ["O10", "P10", "P11", "K10", "K11"]
+        .iter()
+        .map(|p| Point::from_gtp(p, b.size()).unwrap())
+        .collect();
+    let teire: Vec<_> = e.fills.iter().filter(|f| inside.contains(&f.0)).collect();
+    assert!(teire.is_empty(), "{teire:?}");
+}
+
+#[test]
+fn a_two_point_eye_beside_a_dead_chain_in_atari_owes_its_capture() {
+    // Upper left of Hon-57-2, worked by hand: the converse. White's walls F15-K16 and
+    // D14-H14 share only the two-point eye F14 G14, and Black's dead D11 D12 E11 has the
+    // one liberty D10. Once Black fills the dame F16, Black's F14 then G14 capture the
+    // walls unless White has taken the dead chain (her D10, which gives the walls its
+    // points as liberties): a teire. GNU Go's aftermath, which never plays it, has Black
+    // capture the walls. (The record's W+2.5 counts no such point: White got the dame
+    // there, or E9, which are each Black's sente.)
+    let Some(game) = record_game("Hon-57-2.mgt") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    let d10 = Point::from_gtp("D10", b.size()).unwrap();
+    assert!(e.fills.contains(&(d10, Color::White)), "{:?}", e.fills);
+}
