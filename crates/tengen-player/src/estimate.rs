@@ -564,9 +564,12 @@ fn in_seki(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<Point
             fin.play_unchecked(i, c);
         }
     }
-    let is_dead = |p: Point| dead.binary_search(&p).is_ok();
+    // A dead stone still standing, not a finishing stone on the point of a captured one
+    // (that stone is its player's, whatever its chain's race).
+    let standing = |p: Point| fin.cell(fin.idx(p)) == board.cell(board.idx(p));
+    let is_dead = |p: Point| dead.binary_search(&p).is_ok() && standing(p);
     let mut grid = Grid::from_board(&fin);
-    for &p in dead {
+    for &p in dead.iter().filter(|&&p| standing(p)) {
         grid.set(p, None);
     }
     let mut spared = Vec::new();
@@ -975,6 +978,26 @@ mod tests {
         let seen = Grid::from_board(&counted(&open, &dead, &[]));
         spare_in_own_area(&seen, &open, &mut dead, |_| false);
         assert_eq!(dead, vec![p(&open, "C3")]);
+    }
+
+    #[test]
+    fn a_finishing_stone_on_a_captured_dead_stones_point_is_no_dead_chain_in_seki() {
+        // White's e1 is dead (its one liberty d1 is Black's). The finishing captures it
+        // at d1 and connects at e1, and Black's chain a3-e3 d2 e2 d1 e1 then shares its
+        // only liberties, a2 and c2, with White's a1 b1 c1 b2: a seki between live
+        // chains. The stone on e1 is Black's own, not White's dead stone spared by the
+        // seki (which would drop Black's stone and bring White's back).
+        let b = Board::from_text(
+            ". . . . .
+             O O O O O
+             X X X X X
+             . O . X X
+             O O O . O",
+        )
+        .unwrap();
+        let p = |s| Point::from_gtp(s, b.size()).unwrap();
+        let fills = [(p("D1"), Color::Black), (p("E1"), Color::Black)];
+        assert_eq!(in_seki(&b, &[p("E1")], &fills), Vec::<Point>::new());
     }
 
     #[test]
