@@ -8,7 +8,8 @@
 //! [`finish`] plays these moves on the final position with the dead stones still on it,
 //! the players taking turns as in the game, each choosing by this order:
 //! 0. take a point she was told to take first ([`finish_with`]: a finishing played again
-//!    because the first one left a live chain of hers in atari);
+//!    because the first one left a live chain of hers in atari, or losing its race
+//!    against a dead chain);
 //! 1. save an own chain that the opponent could capture (read by [`crate::reading`]),
 //!    with a dame if one does it, else at the least cost, by a play that leaves nothing
 //!    near the chain owing a teire if one does, connecting rather than taking a dead
@@ -82,8 +83,9 @@ pub struct Finish {
     pub lost: Vec<Point>,
     /// For a live chain of two stones or more that the finishing leaves in atari with the
     /// dead stones still on the board (where the count, which takes them off, may see
-    /// liberties): the points its owner should have taken first, with her colour (see
-    /// `estimate`'s repairs). Empty if there is none.
+    /// liberties), or losing its race against a dead chain next to it: the points its
+    /// owner should have taken first, with her colour (see `estimate`'s repairs). Empty
+    /// if there is none.
     pub broken: Vec<(Point, Color)>,
 }
 
@@ -337,7 +339,7 @@ impl Finisher {
             let short = b.chain_head(i) == i && b.liberties(i) == 1 && b.chain_len(i) >= 2;
             (short && !self.dead[i as usize] && !self.taken_back(&b, i)).then_some((i, owner))
         }) else {
-            return Vec::new();
+            return self.race_lost_at_the_end(&b);
         };
         let next_to = next_to_chain(&b, x);
         let dead_next_to = b
@@ -354,6 +356,59 @@ impl Finisher {
                 .collect(),
         };
         points.into_iter().map(|p| (p, owner)).collect()
+    }
+
+    /// The repair for a live chain (two stones or more) that the finished position `b`
+    /// leaves losing its race against a dead opponent chain next to it, that chain's
+    /// owner moving first: the dead chain's liberties, for the live chain's owner to take
+    /// first. Step 6 reads such races only while one teire still saves the chain; once
+    /// every dame is filled it may take several (M-63-3: White's 31-stone centre group is
+    /// left with two liberties against Black's dead L8-O8, which has four, and GNU Go's
+    /// aftermath captures it with M7 N7 O7 P8). Only a dead chain alone in the owner's
+    /// area is read ([`Finisher::alone_in_area`]), and not one whose small shut territory
+    /// holds when read completely.
+    fn race_lost_at_the_end(&self, b: &Board) -> Vec<(Point, Color)> {
+        for d in b.indices() {
+            let Some(opp) = b.cell(d).color() else {
+                continue;
+            };
+            let dead_head = self.dead[d as usize] && b.chain_head(d) == d;
+            if !dead_head || b.liberties(d) >= semeai::ESCAPED || !self.alone_in_area(b, d) {
+                continue;
+            }
+            let owner = opp.opponent();
+            let lost = self.neighbour_chains(d, owner, false).into_iter().any(|x| {
+                b.chain_len(x) >= 2
+                    && b.liberties(x) < semeai::ESCAPED
+                    && semeai::race(b, x, d, opp) == Some(semeai::Outcome::Lost)
+            });
+            if lost && !self.territory_holds(b, d, owner) {
+                return liberty_list(b, d)
+                    .into_iter()
+                    .map(|q| (b.point(q), owner))
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
+    /// Whether every liberty of the dead chain through `d` is in the area of its
+    /// opponent alone and touches no other stone of `d`'s colour. The race reader reads
+    /// two chains; a dead chain that can join other dead stones is another race
+    /// (Hon-67-5: White's dead O19 is next to her M19 and N18, which the estimate later
+    /// spares as seki).
+    fn alone_in_area(&self, b: &Board, d: Idx) -> bool {
+        let Some(colour) = b.cell(d).color() else {
+            return false;
+        };
+        let area = 1u8 << colour.opponent().index();
+        let head = b.chain_head(d);
+        liberty_list(b, d).into_iter().all(|l| {
+            self.mark[l as usize] == area
+                && b.neighbours(l)
+                    .iter()
+                    .all(|&n| b.cell(n) != Cell::stone(colour) || b.chain_head(n) == head)
+        })
     }
 
     /// Whether the capture of the chain through `x`, in atari, leaves the capturing chain

@@ -1017,3 +1017,39 @@ fn a_two_point_eye_beside_a_dead_chain_in_atari_owes_its_capture() {
     let d10 = Point::from_gtp("D10", b.size()).unwrap();
     assert!(e.fills.contains(&(d10, Color::White)), "{:?}", e.fills);
 }
+
+#[test]
+fn a_group_that_would_lose_its_race_once_the_dame_are_filled_captures_in_time() {
+    // Centre of M-63-3. White's big centre group surrounds Black's dead L8 M8 N8 O8 L9
+    // O9, which has four liberties (M7, N7, O7, P8). Once every dame is filled the group
+    // has two, and with Black to move it would lose the race: White must take the dead
+    // chain first, four points inside her own territory, as GNU Go's aftermath does
+    // (the record's W+13 counts them). Before, the finishing ended with the group
+    // capturable and counted it alive (W+17).
+    let Some(game) = record_game("M-63-3.mgt") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    for p in ["M7", "N7", "O7", "P8"] {
+        let p = Point::from_gtp(p, b.size()).unwrap();
+        assert!(e.fills.contains(&(p, Color::White)), "{p:?}: {:?}", e.fills);
+    }
+    let l8 = Point::from_gtp("L8", b.size()).unwrap();
+    assert!(e.dead.contains(&l8), "{:?}", e.dead);
+}
+
+#[test]
+fn a_dead_chain_next_to_other_dead_stones_is_no_two_chain_race() {
+    // Top of Hon-67-5: White's O19, called dead, shares its liberty N19 with White's M19
+    // and N18, which the estimate spares; Black's chain through Q19 loses a two-chain
+    // race against O19 alone, but that race is not the position's. No repair makes Black
+    // capture there, and White's M19 stays alive (the record's W+10.5).
+    let Some(game) = record_game("Hon-67-5.mgt") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    let m19 = Point::from_gtp("M19", b.size()).unwrap();
+    assert!(!e.dead.contains(&m19), "{:?}", e.dead);
+}
