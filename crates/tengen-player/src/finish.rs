@@ -16,7 +16,8 @@
 //!    stone;
 //! 2. capture a dead opponent chain now if a dame fill by the opponent would make it
 //!    uncapturable (its liberties shared with the capturing chain, as in a seki) and no
-//!    later stone of hers would mend that, or if
+//!    later stone of hers would mend that (or play the one stone near it that settles it
+//!    for good, where the capture would still owe a second), or if
 //!    the opponent's dame fills would win a capturing race against it (its liberties as
 //!    many as those of an own chain next to it whose liberties are all dame);
 //! 3. cut off a dead opponent chain that touches the opponent's live stones through a gap
@@ -985,7 +986,11 @@ impl Finisher {
             if in_time.is_none() && self.mendable(&filled, d, c) {
                 continue;
             }
-            return Some(in_time.unwrap_or(first));
+            return Some(
+                in_time
+                    .or_else(|| self.settled_by_one(&b, d, first, &dame, c))
+                    .unwrap_or(first),
+            );
         }
         None
     }
@@ -1013,6 +1018,76 @@ impl Finisher {
             next.play_unchecked(m, c);
             next.liberties(m) >= 2 && self.reader.attack(&next, d).is_some()
         })
+    }
+
+    /// Of `first` (the capture of the dead chain through `d`) and the points of `c`'s
+    /// area near `d`'s liberties, the first one stone on which settles `d` for good: once
+    /// the opponent has filled the dame, `d` can still be captured and no chain of `c`
+    /// next to it can. `None` if `first` does (it is played anyway) or none does.
+    /// M-63-3's bottom: Black's first move at F1 on White's dead G1 leaves her chain in
+    /// atari once White fills D3, so she pays H1 too; her J1 ataris the dead H2 J2 H3
+    /// instead, after which White can never use H1, and one point is all it costs (as
+    /// GNU Go's aftermath plays and the record's W+13 counts).
+    fn settled_by_one(
+        &mut self,
+        b: &Board,
+        d: Idx,
+        first: Idx,
+        dame: &[Idx],
+        c: Color,
+    ) -> Option<Idx> {
+        if self.settles(b, d, first, dame, c) {
+            return None;
+        }
+        let own = 1u8 << c.index();
+        let mut near: Vec<Idx> = Vec::new();
+        for l in liberty_list(b, d) {
+            for n in b.neighbours(l) {
+                for m in std::iter::once(n).chain(b.neighbours(n)) {
+                    let open = b.cell(m) == Cell::Empty && self.mark[m as usize] == own;
+                    if open && m != first && !near.contains(&m) {
+                        near.push(m);
+                    }
+                }
+            }
+        }
+        near.into_iter()
+            .find(|&m| self.may_play(b, m, c) && self.settles(b, d, m, dame, c))
+    }
+
+    /// Whether `c`'s stone on `m` leaves the dead chain through `d` capturable once the
+    /// opponent has filled the dame, with no chain of `c` next to it then capturable.
+    fn settles(&mut self, b: &Board, d: Idx, m: Idx, dame: &[Idx], c: Color) -> bool {
+        if !reading::legal(b, m, c) {
+            return false;
+        }
+        let mut next = b.clone();
+        next.play_unchecked(m, c);
+        if next.cell(d) != b.cell(d) {
+            return true;
+        }
+        let opp = c.opponent();
+        let mut filled = next.clone();
+        for &p in dame {
+            if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
+                filled.play_unchecked(p, opp);
+            }
+        }
+        if filled.cell(d) != b.cell(d) || self.reader.attack(&filled, d).is_none() {
+            return false;
+        }
+        let mut mine: Vec<Idx> = Vec::new();
+        filled.for_each_stone(d, |s| {
+            for n in filled.neighbours(s) {
+                let h = filled.chain_head(n);
+                if filled.cell(n) == Cell::stone(c) && !self.dead[n as usize] && !mine.contains(&h)
+                {
+                    mine.push(h);
+                }
+            }
+        });
+        mine.into_iter()
+            .all(|x| self.reader.attack(&filled, x).is_none())
     }
 
     /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its

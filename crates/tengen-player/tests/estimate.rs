@@ -1053,3 +1053,28 @@ fn a_dead_chain_next_to_other_dead_stones_is_no_two_chain_race() {
     let m19 = Point::from_gtp("M19", b.size()).unwrap();
     assert!(!e.dead.contains(&m19), "{:?}", e.dead);
 }
+
+#[test]
+fn a_dead_stone_is_settled_with_one_teire_where_its_capture_would_cost_two() {
+    // Bottom of M-63-3. Black's chain B1-G3 has the liberties D3 (a dame), E1 and F1, and
+    // White's dead G1 has F1 and H1; White's dead H2 J2 H3 has H1 and J1. Black must act
+    // before White fills D3. Capturing G1 (F1, then H1 once D3 leaves the chain in atari)
+    // costs two points; her J1 ataris H2 J2 H3, so that White's H1 would only give
+    // Black more stones to take, and costs one (GNU Go's aftermath plays it; the record's
+    // W+13 counts one).
+    let Some(game) = record_game("M-63-3.mgt") else {
+        return;
+    };
+    let b = game.board();
+    let e = estimate(b, EstimateOptions::for_game(&game));
+    let points: Vec<Point> = ["F1", "H1", "J1"]
+        .iter()
+        .map(|p| Point::from_gtp(p, b.size()).unwrap())
+        .collect();
+    let black: Vec<_> = e
+        .fills
+        .iter()
+        .filter(|f| points.contains(&f.0) && f.1 == Color::Black)
+        .collect();
+    assert_eq!(black.len(), 1, "{:?}", e.fills);
+}
