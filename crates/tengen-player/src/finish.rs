@@ -33,7 +33,8 @@
 //!    liberties in ways the earlier steps do not see; unless the territory is small and
 //!    shut, and read completely ([`crate::intrusion`]) it holds against every intrusion;
 //! 7. play a teire where a small shut territory, read completely, would not hold against
-//!    the opponent moving first but holds after it;
+//!    the opponent moving first but holds after it (the owner may answer by capturing a
+//!    dead chain next to its walls);
 //! 8. the same for the points of a big territory near its weak walls, where the opponent
 //!    moving first would capture a wall stone (the owner may answer by capturing a dead
 //!    chain next to those walls);
@@ -649,17 +650,12 @@ impl Finisher {
     /// bent three O10 P10 P11 inside, and Black's P10 would kill it there; but the group
     /// also touches Black's dead L10-L11, which White can capture at K10 and K11.
     fn with_dead_next_to_walls(&self, b: &Board, t: intrusion::Territory) -> intrusion::Territory {
-        let (mut inner, mut rim) = (t.points.clone(), Vec::new());
-        self.add_dead_next_to_walls(b, t.owner, &mut inner, &mut rim);
-        let extra: Vec<Idx> = inner.split_off(t.points.len());
-        let rim_len = extra.len() + rim.len();
-        inner.extend(extra);
-        inner.extend(rim);
-        intrusion::Territory {
-            points: inner,
-            rim: rim_len,
-            ..t
-        }
+        let (mut points, mut rim) = (t.points.clone(), Vec::new());
+        self.add_dead_next_to_walls(b, t.owner, &mut points, &mut rim);
+        points.extend(rim);
+        // Everything added (the dead stones, then their liberties) is rim.
+        let rim = points.len() - t.points.len();
+        intrusion::Territory { points, rim, ..t }
     }
 
     /// Adds to a window of `c` (its `inner` points and `rim`) the dead opponent chains
