@@ -432,8 +432,9 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
 
 /// Takes out of the sorted `dead` list the stones of `board` whose empty region on the
 /// position the count sees (`counted`: dead stones off, fills on) touches stones of their
-/// own colour only (a point a finishing stone took is no empty region): nothing of the opponent's that lives is there to capture them (played-out records
-/// 488 and 641: a black stone among White's dead stones, inside Black's area). Counted dead
+/// own colour only (a point a finishing stone took is no empty region): nothing of the
+/// opponent's that lives is there to capture them (played-out records 488 and 641: a
+/// black stone among White's dead stones, inside Black's area). Counted dead
 /// or alive, such a stone changes no score (its point is its owner's either way, and a
 /// prisoner less for the opponent is a point of territory less for its owner); its status
 /// does. Unconditionally dead stones (`certain`) stay dead.
