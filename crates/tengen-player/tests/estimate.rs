@@ -851,9 +851,10 @@ fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
     }
 }
 
-/// The game of the record `name` of the corpus, replayed to its end; `None` (the test
-/// then passes) only where `TENGEN_SKIP_CORPUS` allows the corpus to be missing.
-fn record_game(name: &str) -> Option<tengen::Game> {
+/// The final position of the record `name` of the corpus and its estimate with the
+/// default options for that game; `None` (the test then passes) only where
+/// `TENGEN_SKIP_CORPUS` allows the corpus to be missing.
+fn record_estimate(name: &str) -> Option<(Board, Estimate)> {
     let path = format!("{CORPUS}/{name}");
     let Ok(bytes) = std::fs::read(&path) else {
         assert!(
@@ -863,7 +864,17 @@ fn record_game(name: &str) -> Option<tengen::Game> {
         return None;
     };
     let read = tengen_sgf::read_bytes(&bytes);
-    Some(tengen_sgf::replay(&read.collection.trees[0], &Default::default()).game)
+    let game = tengen_sgf::replay(&read.collection.trees[0], &Default::default()).game;
+    let e = estimate(game.board(), EstimateOptions::for_game(&game));
+    Some((game.board().clone(), e))
+}
+
+/// The points of `b` named in GTP coordinates.
+fn points(b: &Board, names: &[&str]) -> Vec<Point> {
+    names
+        .iter()
+        .map(|p| Point::from_gtp(p, b.size()).unwrap())
+        .collect()
 }
 
 #[test]
@@ -877,10 +888,9 @@ fn one_teire_that_saves_a_stone_and_guards_the_corner_is_chosen_over_two() {
     // wall, which then has d18, e18 and f18: Black's d18 ataris nothing and is a lone
     // stone White takes (e18, then d19). One teire, as the record's W+4.5 (two gave
     // W+3.5), where GNU Go's aftermath plays one too (at e18).
-    let Some(game) = record_game("Hon-96-6.sgf") else {
+    let Some((_, e)) = record_estimate("Hon-96-6.sgf") else {
         return;
     };
-    let e = estimate(game.board(), EstimateOptions::for_game(&game));
     let upper_left: Vec<&(Point, Color)> = e
         .fills
         .iter()
@@ -898,15 +908,10 @@ fn a_double_atari_among_many_weak_walls_gets_its_teire() {
     // Black's o11 saves n12 (joining p11) and White's m10 takes the centre chain; Black's
     // m10 saves the centre chain and White's o11 takes n12. So Black spends a point there
     // (m10, n10, n11 or o11), as GNU Go's aftermath does (n10) and the record's W+7 counts.
-    let Some(game) = record_game("M-62-l10.sgf") else {
+    let Some((b, e)) = record_estimate("M-62-l10.sgf") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
-    let teire: Vec<Point> = ["M10", "N10", "N11", "O11"]
-        .iter()
-        .map(|p| Point::from_gtp(p, b.size()).unwrap())
-        .collect();
+    let teire = points(&b, &["M10", "N10", "N11", "O11"]);
     let played: Vec<&(Point, Color)> = e.fills.iter().filter(|f| teire.contains(&f.0)).collect();
     assert_eq!(played.len(), 1, "{:?}", e.fills);
     assert_eq!(played[0].1, Color::Black, "{:?}", e.fills);
@@ -969,11 +974,9 @@ fn a_connection_on_a_captured_dead_stones_point_is_counted() {
     // The estimate keeps that stone and O1 dead: the count gives Black no territory at O1
     // (the record's B+6, as GNU Go's aftermath counts), where dropping the stone would
     // hand the point back to White and leave P1-S1 in atari.
-    let Some(game) = record_game("M-67-3.sgf") else {
+    let Some((b, e)) = record_estimate("M-67-3.sgf") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
     let o1 = Point::from_gtp("O1", b.size()).unwrap();
     assert_eq!(b.get(o1), Some(Color::White));
     assert!(e.dead.contains(&o1), "{:?}", e.dead);
@@ -987,15 +990,10 @@ fn a_small_territory_may_be_saved_by_capturing_a_dead_chain_next_to_its_walls() 
     // touches Black's dead L10-L11, whose liberties K10 and K11 are White's: she answers
     // by capturing them, and owes no teire (GNU Go's aftermath plays none, and the
     // record's B+3.5 counts none).
-    let Some(game) = record_game("T-23-2.mgt") else {
+    let Some((b, e)) = record_estimate("T-23-2.mgt") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
-    let inside: Vec<Point> = ["O10", "P10", "P11", "K10", "K11"]
-        .iter()
-        .map(|p| Point::from_gtp(p, b.size()).unwrap())
-        .collect();
+    let inside = points(&b, &["O10", "P10", "P11", "K10", "K11"]);
     let teire: Vec<_> = e.fills.iter().filter(|f| inside.contains(&f.0)).collect();
     assert!(teire.is_empty(), "{teire:?}");
 }
@@ -1009,11 +1007,9 @@ fn a_two_point_eye_beside_a_dead_chain_in_atari_owes_its_capture() {
     // points as liberties): a teire. GNU Go's aftermath, which never plays it, has Black
     // capture the walls. (The record's W+2.5 counts no such point: White got the dame
     // there, or E9, which are each Black's sente.)
-    let Some(game) = record_game("Hon-57-2.mgt") else {
+    let Some((b, e)) = record_estimate("Hon-57-2.mgt") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
     let d10 = Point::from_gtp("D10", b.size()).unwrap();
     assert!(e.fills.contains(&(d10, Color::White)), "{:?}", e.fills);
 }
@@ -1026,13 +1022,10 @@ fn a_group_that_would_lose_its_race_once_the_dame_are_filled_captures_in_time() 
     // chain first, four points inside her own territory, as GNU Go's aftermath does
     // (the record's W+13 counts them). Before, the finishing ended with the group
     // capturable and counted it alive (W+17).
-    let Some(game) = record_game("M-63-3.mgt") else {
+    let Some((b, e)) = record_estimate("M-63-3.mgt") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
-    for p in ["M7", "N7", "O7", "P8"] {
-        let p = Point::from_gtp(p, b.size()).unwrap();
+    for p in points(&b, &["M7", "N7", "O7", "P8"]) {
         assert!(e.fills.contains(&(p, Color::White)), "{p:?}: {:?}", e.fills);
     }
     let l8 = Point::from_gtp("L8", b.size()).unwrap();
@@ -1045,11 +1038,9 @@ fn a_dead_chain_next_to_other_dead_stones_is_no_two_chain_race() {
     // and N18, which the estimate spares; Black's chain through Q19 loses a two-chain
     // race against O19 alone, but that race is not the position's. No repair makes Black
     // capture there, and White's M19 stays alive (the record's W+10.5).
-    let Some(game) = record_game("Hon-67-5.mgt") else {
+    let Some((b, e)) = record_estimate("Hon-67-5.mgt") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
     let m19 = Point::from_gtp("M19", b.size()).unwrap();
     assert!(!e.dead.contains(&m19), "{:?}", e.dead);
 }
@@ -1062,19 +1053,14 @@ fn a_dead_stone_is_settled_with_one_teire_where_its_capture_would_cost_two() {
     // costs two points; her J1 ataris H2 J2 H3, so that White's H1 would only give
     // Black more stones to take, and costs one (GNU Go's aftermath plays it; the record's
     // W+13 counts one).
-    let Some(game) = record_game("M-63-3.mgt") else {
+    let Some((b, e)) = record_estimate("M-63-3.mgt") else {
         return;
     };
-    let b = game.board();
-    let e = estimate(b, EstimateOptions::for_game(&game));
-    let points: Vec<Point> = ["F1", "H1", "J1"]
-        .iter()
-        .map(|p| Point::from_gtp(p, b.size()).unwrap())
-        .collect();
+    let settling = points(&b, &["F1", "H1", "J1"]);
     let black: Vec<_> = e
         .fills
         .iter()
-        .filter(|f| points.contains(&f.0) && f.1 == Color::Black)
+        .filter(|f| settling.contains(&f.0) && f.1 == Color::Black)
         .collect();
     assert_eq!(black.len(), 1, "{:?}", e.fills);
 }
