@@ -1063,26 +1063,12 @@ impl Finisher {
             return true;
         }
         let opp = c.opponent();
-        let mut filled = next.clone();
-        for &p in dame {
-            if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
-                filled.play_unchecked(p, opp);
-            }
-        }
+        let filled = self.filled_by(&next, dame, opp);
         if filled.cell(d) != b.cell(d) || self.reader.attack(&filled, d).is_none() {
             return false;
         }
-        let mut mine: Vec<Idx> = Vec::new();
-        filled.for_each_stone(d, |s| {
-            for n in filled.neighbours(s) {
-                let h = filled.chain_head(n);
-                if filled.cell(n) == Cell::stone(c) && !self.dead[n as usize] && !mine.contains(&h)
-                {
-                    mine.push(h);
-                }
-            }
-        });
-        mine.into_iter()
+        self.neighbour_chains_on(&filled, d, c, false)
+            .into_iter()
             .all(|x| self.reader.attack(&filled, x).is_none())
     }
 
@@ -1090,13 +1076,19 @@ impl Finisher {
     /// owner, has filled every point of `dame` she can fill without capturing: the board
     /// so filled if so.
     fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> Option<Board> {
+        let filled = self.filled_by(b, dame, opp);
+        (filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()).then_some(filled)
+    }
+
+    /// `b` once `opp` has filled every point of `dame` she can fill without capturing.
+    fn filled_by(&self, b: &Board, dame: &[Idx], opp: Color) -> Board {
         let mut filled = b.clone();
         for &p in dame {
             if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
                 filled.play_unchecked(p, opp);
             }
         }
-        (filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()).then_some(filled)
+        filled
     }
 
     /// Step 2, a capturing race: a play on a liberty of a dead opponent chain `d` next to
@@ -1243,7 +1235,11 @@ impl Finisher {
     /// Heads of the chains of `c` next to the chain through `i` that are called dead
     /// (`dead`) or live (not `dead`).
     fn neighbour_chains(&self, i: Idx, c: Color, dead: bool) -> Vec<Idx> {
-        let b = &self.b;
+        self.neighbour_chains_on(&self.b, i, c, dead)
+    }
+
+    /// [`Finisher::neighbour_chains`] on the board `b`.
+    fn neighbour_chains_on(&self, b: &Board, i: Idx, c: Color, dead: bool) -> Vec<Idx> {
         let mut heads = Vec::new();
         b.for_each_stone(i, |s| {
             for n in b.neighbours(s) {
