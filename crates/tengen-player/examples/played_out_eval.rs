@@ -66,6 +66,7 @@ fn main() {
             gnugo.entry(size).or_default().add(g);
         }
         if verbose && (v.stones_right < v.stones || !v.area_exact || !v.territory_exact) {
+            let (ours_area, ours_territory) = r.counts(&e.dead, &e.fills);
             let size = r.game.board().size();
             let list = |d: &[tengen::Point]| {
                 let mut v: Vec<String> = d.iter().filter_map(|p| p.to_gtp(size)).collect();
@@ -73,14 +74,14 @@ fn main() {
                 v.join(" ")
             };
             out!(
-                "played-out {} ({}x{}): area {} territory {} (ours: area exact {}, territory exact {}, gnugo area exact {})\n  truth dead: {}\n  ours:       {}",
+                "played-out {} ({}x{}): area {} territory {} (ours: area {} territory {}; gnugo area exact {})\n  truth dead: {}\n  ours:       {}",
                 r.index,
                 r.size(),
                 r.size(),
                 r.area,
                 r.territory(),
-                v.area_exact,
-                v.territory_exact,
+                ours_area,
+                ours_territory,
                 g.area_exact,
                 list(&r.dead),
                 list(&e.dead),

@@ -59,6 +59,18 @@ impl Record {
             .to_string()
     }
 
+    /// An answer's results (dead stones, and stones the count adds on empty points) under
+    /// area and under territory counting, as tengen writes results.
+    pub fn counts(&self, dead: &[Point], fills: &[(Point, Color)]) -> (String, String) {
+        let count = |rules: &Rules| {
+            let board = self.game.board();
+            tengen::score::count_with_fills(board, dead, fills, &self.game.tally(), rules)
+                .map(|r| r.result.to_string())
+                .unwrap_or_default()
+        };
+        (count(self.game.rules()), count(&self.territory_rules()))
+    }
+
     /// How an answer (dead stones, and stones the count adds on empty points) fares
     /// against the truth.
     pub fn judge(&self, dead: &[Point], fills: &[(Point, Color)]) -> Verdict {
@@ -70,13 +82,7 @@ impl Record {
                 right += (dead.contains(&p) == self.dead.contains(&p)) as u32;
             }
         }
-        let count = |rules: &Rules| {
-            tengen::score::count_with_fills(board, dead, fills, &self.game.tally(), rules)
-                .map(|r| r.result.to_string())
-                .unwrap_or_default()
-        };
-        let area = count(self.game.rules());
-        let territory = count(&self.territory_rules());
+        let (area, territory) = self.counts(dead, fills);
         Verdict {
             stones,
             stones_right: right,
