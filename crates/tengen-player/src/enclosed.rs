@@ -31,6 +31,13 @@ const REACH: u8 = 3;
 /// Regions with more stones of the group's owner than this are not searched.
 pub const MAX_STONES: usize = 14;
 
+/// The same limit for a game ended by its passes ([`shut_in_up_to`]), where a bigger
+/// group is read too (played-out record 678: White's 18-stone group, which Black kills
+/// moving first, is shut in with six empty points). Asked on every record, a bigger limit
+/// cost Honinbo records: the search then answers groups whose life hangs on who moves
+/// first, and the playouts' verdict was the better one there.
+pub const MAX_STONES_ENDED: usize = 30;
+
 /// Walls with this many liberties or fewer are not taken as safe: the search plays on
 /// their liberties outside the region too.
 const SHORT_WALL: u16 = 2;
@@ -67,13 +74,18 @@ pub struct Shut {
 /// reachable from it without crossing an opponent stone. `None` if `x` is empty or the
 /// region is too big to be shut in ([`MAX_EMPTY`], [`MAX_STONES`]).
 pub fn shut_in(b: &Board, x: Idx) -> Option<Shut> {
+    shut_in_up_to(b, x, MAX_STONES)
+}
+
+/// [`shut_in`], with up to `max_stones` stones of the group's owner in the region.
+pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
     let owner = b.cell(x).color()?;
     let Flood {
         mut seen,
         stones,
         empty,
         walls,
-    } = flood(b, x, Cell::stone(owner))?;
+    } = flood(b, x, Cell::stone(owner), max_stones)?;
     // An opponent chain whose liberties are all inside is inside too.
     let (inner, walls): (Vec<Idx>, Vec<Idx>) = walls
         .into_iter()
@@ -120,8 +132,8 @@ struct Flood {
 }
 
 /// The points reachable from `x` through empty points and stones of `own`; `None` once
-/// more than [`MAX_EMPTY`] empty points or [`MAX_STONES`] stones are reached.
-fn flood(b: &Board, x: Idx, own: Cell) -> Option<Flood> {
+/// more than [`MAX_EMPTY`] empty points or `max_stones` stones are reached.
+fn flood(b: &Board, x: Idx, own: Cell, max_stones: usize) -> Option<Flood> {
     let mut f = Flood {
         seen: vec![false; CELLS],
         stones: Vec::new(),
@@ -136,7 +148,7 @@ fn flood(b: &Board, x: Idx, own: Cell) -> Option<Flood> {
         } else {
             f.empty += 1;
         }
-        if f.empty > MAX_EMPTY || f.stones.len() > MAX_STONES {
+        if f.empty > MAX_EMPTY || f.stones.len() > max_stones {
             return None;
         }
         for n in b.neighbours(i) {
