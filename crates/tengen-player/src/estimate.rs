@@ -88,10 +88,18 @@ impl EstimateOptions {
     /// out, so neither choice is right for all. A record that stops on a capture is the
     /// exception: a capture asks for an answer (a ko to connect, a shape to mend), so
     /// the player to move starts (Honinbo records, exact over four seeds, 380 -> 387 of
-    /// 540; the others 421 -> 424 of 596).
+    /// 540; the others 421 -> 424 of 596). So is a record that stops on a dame fill
+    /// ([`fills_a_dame`]): it was written down into the filling of the dame, and the
+    /// filling goes on with the player to move (docs/estimator-misses.md, round 24).
     pub fn for_game(game: &Game) -> EstimateOptions {
         let to_move = match game.moves().last() {
-            Some(last) if last.mv != tengen::Move::Pass && last.captured().is_empty() => last.color,
+            Some(last)
+                if last.mv != tengen::Move::Pass
+                    && last.captured().is_empty()
+                    && !fills_a_dame(game.board(), last) =>
+            {
+                last.color
+            }
             _ => game.to_move(),
         };
         EstimateOptions {
@@ -101,6 +109,19 @@ impl EstimateOptions {
             ..EstimateOptions::default()
         }
     }
+}
+
+/// Whether the play `last`, the last of the game on `board`, filled a dame: its point
+/// touches stones of both colours and no empty point, so it closed a neutral point and
+/// changed no territory. Filling points with empty neighbours as well cost Honinbo
+/// records (the play may be a real move); see docs/estimator-misses.md, round 24.
+fn fills_a_dame(board: &Board, last: &tengen::MoveRecord) -> bool {
+    let tengen::Move::Play(p) = last.mv else {
+        return false;
+    };
+    let counts = board.neighbour_counts(board.idx(p));
+    let stones_of = |c: Color| counts.of_or_wall(c) - counts.walls();
+    counts.empty() == 0 && stones_of(last.color) > 0 && stones_of(last.color.opponent()) > 0
 }
 
 impl Default for EstimateOptions {

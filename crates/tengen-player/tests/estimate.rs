@@ -182,6 +182,36 @@ fn a_record_that_stops_on_a_capture_is_finished_by_the_player_to_move() {
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
 
+#[test]
+fn a_record_that_stops_on_a_dame_fill_is_finished_by_the_player_to_move() {
+    use tengen::{Game, Move, Rules, Size};
+    let size = Size::square(9).unwrap();
+    let mut g = Game::new(size, Rules::named("japanese").unwrap());
+    let p = |s: &str| Move::Play(Point::from_gtp(s, size).unwrap());
+    //   6  . . . . .       Black's D5 fills the point between her C5 D6 E5 and White's
+    //   5  . X . X .       D4: every neighbour is a stone, of both colours, so it closes
+    //   4  . . O . .       a neutral point and no territory (a dame fill).
+    //      B C D E F
+    for m in ["C5", "D4", "D6", "A1", "E5", "A2"] {
+        g.play(p(m)).unwrap();
+    }
+    assert_eq!(g.to_move(), Color::Black);
+    // A play with empty neighbours: its player finishes first.
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+    g.play(p("D5")).unwrap();
+    // The dame fill: the player to move, White, finishes first.
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+    g.play(p("A3")).unwrap();
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
+    // A play next to stones of its own colour only, and no empty point (Black's A9
+    // between her A8 and B9), fills her own point, not a dame: she finishes first.
+    for m in ["B9", "A4", "A8", "A5", "A9"] {
+        g.play(p(m)).unwrap();
+    }
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(EstimateOptions::for_game(&g).to_move, Color::Black);
+}
+
 /// The final position of Hon-75-6 (goban-original-games), White to move.
 const HON_75_6: &str = ". O . . . . . . O . . X O . X X . O X
 X O . . . . . O . O X X O O O O O O X
@@ -1063,4 +1093,24 @@ fn a_dead_stone_is_settled_with_one_teire_where_its_capture_would_cost_two() {
         .filter(|f| settling.contains(&f.0) && f.1 == Color::Black)
         .collect();
     assert_eq!(black.len(), 1, "{:?}", e.fills);
+}
+
+#[test]
+fn a_record_that_stops_on_a_dame_fill_is_finished_as_it_would_go_on() {
+    // M-65-4 (record B+3) stops on Black's E5, a dame: it touches her D5, F5 and E6 and
+    // White's E4, and no empty point. White is to move. Centre:
+    //  12  X X O         Black's h11 would leave White's h10 j11 k11 short of liberties
+    //  11  X h O O       next to Black's dead k10, and White would pay the teire j10; her
+    //  10  X O j x       own h11 is a dame that spares it. Started by Black, the last
+    //      G H J K       player, the finishing gave Black h11 and White j10 (B+4); started
+    // by White, as the game would have gone on, White takes h11 and owes nothing (B+3, as
+    // recorded).
+    let Some((b, e)) = record_estimate("M-65-4.sgf") else {
+        return;
+    };
+    let [h11, j10] = points(&b, &["H11", "J10"])[..] else {
+        unreachable!()
+    };
+    assert!(e.fills.contains(&(h11, Color::White)), "{:?}", e.fills);
+    assert!(!e.fills.contains(&(j10, Color::White)), "{:?}", e.fills);
 }
