@@ -88,9 +88,10 @@ impl EstimateOptions {
     /// out, so neither choice is right for all. A record that stops on a capture is the
     /// exception: a capture asks for an answer (a ko to connect, a shape to mend), so
     /// the player to move starts (Honinbo records, exact over four seeds, 380 -> 387 of
-    /// 540; the others 421 -> 424 of 596). So is a record that stops on a dame fill
-    /// ([`fills_a_dame`]): it was written down into the filling of the dame, and the
-    /// filling goes on with the player to move (docs/estimator-misses.md, round 24).
+    /// 540; the others 421 -> 424 of 596). So is a record that stops on a dame fill (a
+    /// play whose point touches stones of both colours and no empty point): it was
+    /// written down into the filling of the dame, and the filling goes on with the
+    /// player to move (docs/estimator-misses.md, round 24).
     pub fn for_game(game: &Game) -> EstimateOptions {
         let to_move = match game.moves().last() {
             Some(last)
