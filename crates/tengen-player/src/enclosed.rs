@@ -33,7 +33,7 @@ pub const MAX_STONES: usize = 14;
 
 /// The same limit for a game ended by its passes ([`shut_in_up_to`]), where a bigger
 /// group is read too (played-out record 678: White's 18-stone group, which Black kills
-/// moving first, is shut in with six empty points). Asked on every record, a bigger limit
+/// moving first, is shut in with five empty points). Asked on every record, a bigger limit
 /// cost Honinbo records: the search then answers groups whose life hangs on who moves
 /// first, and the playouts' verdict was the better one there.
 pub const MAX_STONES_ENDED: usize = 30;

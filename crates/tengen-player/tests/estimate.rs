@@ -188,8 +188,8 @@ fn a_record_that_stops_on_a_dame_fill_is_finished_by_the_player_to_move() {
     let size = Size::square(9).unwrap();
     let mut g = Game::new(size, Rules::named("japanese").unwrap());
     let p = |s: &str| Move::Play(Point::from_gtp(s, size).unwrap());
-    //   6  . . . . .       Black's D5 fills the point between her C5 D6 E5 and White's
-    //   5  . X . X .       D4: every neighbour is a stone, of both colours, so it closes
+    //   6  . . X . .       Black's d5 fills the point between her C5 D6 E5 and White's
+    //   5  . X d X .       D4: every neighbour is a stone, of both colours, so it closes
     //   4  . . O . .       a neutral point and no territory (a dame fill).
     //      B C D E F
     for m in ["C5", "D4", "D6", "A1", "E5", "A2"] {
