@@ -15,6 +15,10 @@
 //! `-v` lists the misses; `--dead` and `--territory` each record's dead stones and counted
 //! territory (to set beside GNU Go's lists); `--atari` the records whose counted position
 //! leaves a chain in atari (a finishing gone wrong, or a fight the record leaves open).
+//! `--orientations` also estimates every record's final position turned and mirrored in
+//! the eight ways (the same position, so the same true count) and prints how many are
+//! exact in each, how many when each record takes its most frequent count, and how many
+//! records get more than one count (docs/estimator-misses.md, round 24).
 //!
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
@@ -27,7 +31,7 @@ use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};
 
 const USAGE: &str = "usage: estimate_eval [FOLDER] [--prefix P | --exclude P] [--seed S] \
-[--playouts N] [--default-komi K] [-v] [--dead] [--territory] [--atari]
+[--playouts N] [--default-komi K] [-v] [--dead] [--territory] [--atari] [--orientations]
 FOLDER defaults to /usr/share/goban (the goban-original-games package)";
 
 fn main() {
@@ -69,6 +73,8 @@ fn main() {
     // chain in atari, which the opponent could still capture: a finishing that went
     // wrong, or a fight the record leaves open.
     let atari_lists = args.iter().any(|a| a == "--atari");
+    let orientations = args.iter().any(|a| a == "--orientations");
+    let mut turned = Turned::default();
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries.filter_map(|e| Some(e.ok()?.path())).collect(),
         Err(e) => {
@@ -147,6 +153,9 @@ fn main() {
         if verbose && ours != want {
             out!("{name}: ours {ours}, record {re}");
         }
+        if orientations {
+            turned.add(&eight_counts(&r.game, opts), &want);
+        }
         if atari_lists {
             let left = chains_in_atari(r.game.board(), &est);
             if !left.is_empty() {
@@ -179,6 +188,15 @@ fn main() {
             );
         }
     }
+    if orientations {
+        out!(
+            "turned and mirrored: exact {:?} in the eight orientations (the first as read); \
+             each record's most frequent count exact {}; {} records get more than one count",
+            turned.exact,
+            turned.mode_exact,
+            turned.differ
+        );
+    }
     let secs = start.elapsed().as_secs_f64();
     out!(
         "{total} scored records: {exact} exact ({:.1}%), {winner} right winner ({:.1}%), {:.1} ms per record",
@@ -186,6 +204,69 @@ fn main() {
         100.0 * winner as f64 / total.max(1) as f64,
         1000.0 * secs / total.max(1) as f64
     );
+}
+
+/// The results of `--orientations`, added up.
+#[derive(Default)]
+struct Turned {
+    /// Exact counts in each orientation.
+    exact: [u32; 8],
+    /// Records whose most frequent count (the first of those as frequent) is exact.
+    mode_exact: u32,
+    /// Records with more than one count.
+    differ: u32,
+}
+
+impl Turned {
+    /// Adds one record's eight counts against its recorded result `want`.
+    fn add(&mut self, counts: &[String], want: &str) {
+        for (t, c) in counts.iter().enumerate() {
+            self.exact[t] += (c == want) as u32;
+        }
+        let times = |c: &String| counts.iter().filter(|&d| d == c).count();
+        let mode = counts.iter().max_by_key(|&c| {
+            (
+                times(c),
+                std::cmp::Reverse(counts.iter().position(|d| d == c)),
+            )
+        });
+        self.mode_exact += mode.is_some_and(|c| c == want) as u32;
+        self.differ += counts.iter().any(|c| c != &counts[0]) as u32;
+    }
+}
+
+/// The count of `game`'s final position estimated in each of the eight orientations of the
+/// board (identity first; bit 0 mirrors the columns, bit 1 the rows, bit 2 swaps them).
+/// A board that is not square has only its four mirrorings.
+fn eight_counts(game: &tengen::Game, opts: EstimateOptions) -> Vec<String> {
+    let b = game.board();
+    let size = b.size();
+    let (last_x, last_y) = (size.width() - 1, size.height() - 1);
+    let turns = if size.width() == size.height() { 8 } else { 4 };
+    (0..turns)
+        .map(|t| {
+            let turn = |p: tengen::Point| {
+                let x = if t & 1 != 0 { last_x - p.x } else { p.x };
+                let y = if t & 2 != 0 { last_y - p.y } else { p.y };
+                if t & 4 != 0 {
+                    tengen::Point { x: y, y: x }
+                } else {
+                    tengen::Point { x, y }
+                }
+            };
+            let stones: Vec<(tengen::Point, tengen::Color)> = size
+                .all_points()
+                .filter_map(|p| b.get(p).map(|c| (turn(p), c)))
+                .collect();
+            let Ok(turned) = tengen::Board::from_stones(size, &stones) else {
+                return String::new();
+            };
+            let e = estimate(&turned, opts);
+            tengen::score::count_with_fills(&turned, &e.dead, &e.fills, &game.tally(), game.rules())
+                .map(|r| r.result.to_string())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
