@@ -190,9 +190,11 @@ fn main() {
     }
     if orientations {
         out!(
-            "turned and mirrored: exact {:?} in the eight orientations (the first as read); \
-             each record's most frequent count exact {}; {} records get more than one count",
+            "turned and mirrored: exact {:?} in the eight orientations (the first as read), \
+             right winners {:?}; each record's most frequent count exact {}; {} records get \
+             more than one count",
             turned.exact,
+            turned.winners,
             turned.mode_exact,
             turned.differ
         );
@@ -211,6 +213,8 @@ fn main() {
 struct Turned {
     /// Exact counts in each orientation.
     exact: [u32; 8],
+    /// Right winners in each orientation.
+    winners: [u32; 8],
     /// Records whose most frequent count (the first of those as frequent) is exact.
     mode_exact: u32,
     /// Records with more than one count.
@@ -222,6 +226,7 @@ impl Turned {
     fn add(&mut self, counts: &[String], want: &str) {
         for (t, c) in counts.iter().enumerate() {
             self.exact[t] += (c == want) as u32;
+            self.winners[t] += (c.get(..1) == want.get(..1)) as u32;
         }
         let times = |c: &String| counts.iter().filter(|&d| d == c).count();
         let mode = counts.iter().max_by_key(|&c| {
