@@ -379,11 +379,14 @@ impl Finisher {
                 continue;
             }
             let owner = opp.opponent();
-            let lost = self.neighbour_chains(d, owner, false).into_iter().any(|x| {
-                b.chain_len(x) >= 2
-                    && b.liberties(x) < semeai::ESCAPED
-                    && semeai::race(b, x, d, opp) == Some(semeai::Outcome::Lost)
-            });
+            let lost = self
+                .neighbour_chains_on(b, d, owner, false)
+                .into_iter()
+                .any(|x| {
+                    b.chain_len(x) >= 2
+                        && b.liberties(x) < semeai::ESCAPED
+                        && semeai::race(b, x, d, opp) == Some(semeai::Outcome::Lost)
+                });
             if lost && !self.territory_holds(b, d, owner) {
                 return liberty_list(b, d)
                     .into_iter()
