@@ -14,6 +14,7 @@
 //! play that brings back a position of the line being read is not read (no threats are
 //! left at the end of a game).
 
+use crate::memory;
 use crate::position_map::PositionMap;
 use crate::reading::legal;
 use crate::spares::Spares;
@@ -126,7 +127,29 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
 /// Whether `t` holds with `first` to move: `Some(true)` if the owner keeps every wall
 /// stone and ends with no intruder stone inside, `Some(false)` if the intruder captures a
 /// wall stone or stays, `None` if reading runs out of budget.
+///
+/// Inside [`memory::remembering`], a question read before on the same position, in any
+/// orientation, is not read again.
 pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
+    if !memory::INTRUSIONS.with(|m| m.on()) {
+        return read_holds(b, t, first);
+    }
+    let f = memory::Frame::of(b);
+    let inner = t.points.len() - t.rim;
+    let mut points = f.codes(&t.points[..inner]);
+    points.extend(f.codes(&t.points[inner..]));
+    let walls = f.codes(&t.walls);
+    let key = (f.hash, points, t.rim, walls, t.open, f.ko(), first);
+    if let Some(known) = memory::INTRUSIONS.with(|m| m.get(&key)) {
+        return known;
+    }
+    let v = read_holds(b, t, first);
+    memory::INTRUSIONS.with(|m| m.put(key, v));
+    v
+}
+
+/// [`holds`], read.
+fn read_holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     let mut r = Reader {
         t,
         left: BUDGET,
@@ -179,6 +202,13 @@ impl Reader<'_> {
         for m in moves.map(Some).chain([None]) {
             let v = match m {
                 None if passed => self.t.open || !self.intruder_inside(b),
+                // A pass with no ko point to lift leaves the board as it is: no copy.
+                None if b.ko_point().is_none() => {
+                    self.line.push(b.hash());
+                    let v = self.value(b, to_move.opponent(), true);
+                    self.line.pop();
+                    v?
+                }
                 None => {
                     let mut next = self.spare.copy(b);
                     next.clear_ko();

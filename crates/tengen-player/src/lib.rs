@@ -13,7 +13,8 @@
 //!   self-atari);
 //! - [`estimate`]: the dead-stone estimator, built on exact unconditional life
 //!   (`tengen::life`), capture reading ([`reading`]), the finishing moves a count needs
-//!   ([`finish`]) and playout ownership. It lives with the player rather than in the rules
+//!   ([`finish`]) and playout ownership; [`memory`]: what its searches remember of one
+//!   position, in all its orientations. It lives with the player rather than in the rules
 //!   engine because it is a judgement that playouts and reading make, not a rule: the engine
 //!   takes dead stones as given (by the players' agreement, a record, or this estimator);
 //! - [`free_handicap`]: where a player puts a free handicap;
@@ -30,6 +31,7 @@ pub mod free_handicap;
 pub mod guided;
 pub mod intrusion;
 pub mod mcts;
+pub mod memory;
 pub mod pattern;
 pub mod playout;
 pub mod position_map;

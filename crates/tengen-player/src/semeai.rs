@@ -17,6 +17,7 @@
 //! Reading is bounded by a budget of positions; when it runs out the answer is `None`,
 //! and the caller keeps its earlier judgement.
 
+use crate::memory;
 use crate::position_map::PositionMap;
 use crate::reading::{legal, liberties, Reader};
 use crate::spares::Spares;
@@ -57,7 +58,24 @@ pub enum Outcome {
 
 /// The race between the chain through `x` and the opponent chain through `y` on `b`,
 /// `first` moving first, with best play by both; `None` if reading runs out of budget.
+/// Inside [`memory::remembering`], a race read before on the same position, in any orientation,
+/// is not read again.
 pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
+    if !memory::RACES.with(|t| t.on()) {
+        return read_race(b, x, y, first);
+    }
+    let f = memory::Frame::of(b);
+    let key = (f.hash, f.code(x), f.code(y), f.ko(), first);
+    if let Some(known) = memory::RACES.with(|t| t.get(&key)) {
+        return known;
+    }
+    let v = read_race(b, x, y, first);
+    memory::RACES.with(|t| t.put(key, v));
+    v
+}
+
+/// [`race`], read.
+fn read_race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
     let owner = b.cell(x).color()?;
     if b.cell(y) != Cell::stone(owner.opponent()) {
         return None;
@@ -70,6 +88,8 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         seen: PositionMap::default(),
         spare: Spares::default(),
         line: Vec::new(),
+        lists: Vec::new(),
+        heads: Vec::new(),
     };
     r.value(b, first, false, 0)
 }
@@ -88,6 +108,10 @@ struct Racer {
     spare: Spares,
     /// The hashes of the positions on the line being read, the root first.
     line: Vec<u64>,
+    /// Move lists to reuse (one is in use at each depth of the line).
+    lists: Vec<Vec<Option<Idx>>>,
+    /// Scratch: the heads of the chains in atari next to the two chains.
+    heads: Vec<Idx>,
 }
 
 impl Racer {
@@ -125,9 +149,17 @@ impl Racer {
             Outcome::Lost
         };
         let mut best: Option<Outcome> = None;
-        for m in self.candidates(b, to_move) {
+        let moves = self.candidates(b, to_move);
+        for &m in &moves {
             let v = match m {
                 None if passed => Outcome::Neither,
+                // A pass with no ko point to lift leaves the board as it is: no copy.
+                None if b.ko_point().is_none() => {
+                    self.line.push(b.hash());
+                    let v = self.value(b, to_move.opponent(), true, depth + 1);
+                    self.line.pop();
+                    v?
+                }
                 _ => {
                     let mut next = self.spare.copy(b);
                     match m {
@@ -161,6 +193,7 @@ impl Racer {
                 break;
             }
         }
+        self.lists.push(moves);
         let v = best.unwrap_or(Outcome::Neither);
         self.seen.insert(key, v);
         Some(v)
@@ -170,60 +203,96 @@ impl Racer {
     /// captures of chains in atari next to either chain, the opponent chain's liberties
     /// that are not the mover's own (outside liberties), the shared ones, the mover's
     /// own chain's liberties (extending), then passing.
-    fn candidates(&self, b: &Board, c: Color) -> Vec<Option<Idx>> {
+    fn candidates(&mut self, b: &Board, c: Color) -> Vec<Option<Idx>> {
         let (own, other) = if c == self.owner {
             (self.x, self.y)
         } else {
             (self.y, self.x)
         };
-        // One walk of each chain gathers its first liberties and the heads of the chains
-        // of the mover's opponent next to it that are in atari (the opponent chain itself
-        // among them, when it is), in the order they are met.
-        let mut atari: Vec<Idx> = Vec::new();
-        let mut walk = |chain: Idx| {
-            let mut libs: Vec<Idx> = Vec::with_capacity(ESCAPED_USIZE);
-            b.for_each_stone(chain, |s| {
-                for n in b.neighbours(s) {
-                    match b.cell(n) {
-                        Cell::Empty if libs.len() < ESCAPED_USIZE && !libs.contains(&n) => {
-                            libs.push(n);
-                        }
-                        cell if cell.color() == Some(c.opponent()) && b.liberties(n) == 1 => {
-                            let h = b.chain_head(n);
-                            if !atari.contains(&h) {
-                                atari.push(h);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            });
-            libs
-        };
-        let own_libs = walk(own);
-        let other_libs = walk(other);
-        let mut out: Vec<Option<Idx>> = Vec::new();
+        // One walk of each chain gathers its first liberties and the chains of the
+        // mover's opponent next to it that are in atari (the opponent chain itself among
+        // them, when it is), each by its liberty, in the order they are met.
+        let mut out = self.lists.pop().unwrap_or_default();
+        out.clear();
+        let mut heads = std::mem::take(&mut self.heads);
+        heads.clear();
+        let own_libs = walk(b, own, c, &mut heads);
+        let other_libs = walk(b, other, c, &mut heads);
+        out.extend(heads.iter().map(|&h| Some(liberties::<1>(b, h)[0])));
+        self.heads = heads;
         let push = |i: Idx, out: &mut Vec<Option<Idx>>| {
             if i != 0 && !out.contains(&Some(i)) && legal(b, i, c) {
                 out.push(Some(i));
             }
         };
-        for &h in &atari {
-            push(liberties::<1>(b, h)[0], &mut out);
+        // The captures, kept only where legal.
+        let mut k = 0;
+        while k < out.len() {
+            let i = out[k].unwrap_or(0);
+            if out[..k].contains(&Some(i)) || !legal(b, i, c) {
+                out.remove(k);
+            } else {
+                k += 1;
+            }
         }
-        for &l in &other_libs {
+        for &l in other_libs.iter() {
             if !own_libs.contains(&l) {
                 push(l, &mut out);
             }
         }
-        for &l in &other_libs {
+        for &l in other_libs.iter() {
             push(l, &mut out);
         }
-        for &l in &own_libs {
+        for &l in own_libs.iter() {
             push(l, &mut out);
         }
         out.push(None);
         out
+    }
+}
+
+/// The first [`ESCAPED`] liberties of the chain through `chain`, with the head of each
+/// chain of `c`'s opponent next to it in atari added to `atari` (once a chain).
+fn walk(b: &Board, chain: Idx, c: Color, atari: &mut Vec<Idx>) -> Libs {
+    let mut libs = Libs::default();
+    let opp = Cell::stone(c.opponent());
+    b.for_each_stone(chain, |s| {
+        for n in b.neighbours(s) {
+            let cell = b.cell(n);
+            if cell == Cell::Empty {
+                libs.add(n);
+            } else if cell == opp && b.liberties(n) == 1 {
+                let h = b.chain_head(n);
+                if !atari.contains(&h) {
+                    atari.push(h);
+                }
+            }
+        }
+    });
+    libs
+}
+
+/// Up to [`ESCAPED`] distinct points, in the order added.
+#[derive(Default)]
+struct Libs {
+    points: [Idx; ESCAPED_USIZE],
+    n: usize,
+}
+
+impl Libs {
+    fn add(&mut self, i: Idx) {
+        if self.n < ESCAPED_USIZE && !self.points[..self.n].contains(&i) {
+            self.points[self.n] = i;
+            self.n += 1;
+        }
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, Idx> {
+        self.points[..self.n].iter()
+    }
+
+    fn contains(&self, i: &Idx) -> bool {
+        self.points[..self.n].contains(i)
     }
 }
 

@@ -3,6 +3,7 @@
 mod common;
 
 use tengen::grid::Grid;
+use tengen::symmetry::Symmetry;
 use tengen::{Board, Color, Point};
 use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 
@@ -321,11 +322,19 @@ fn the_finishing_does_not_cut_a_wall_from_its_second_eye() {
     // dame L9, L8, M7 and N7, which join it to White's stones at K8-K9 and beyond. The
     // finishing used to let Black fill L9 and L8 before White connected there: the wall
     // ended in atari at O5, alive in the count but capturable on the board. Now the
-    // finishing is played again with White taking L9 first.
+    // finishing is played again with White connecting first where Black's fills would
+    // cut: after Black's L9, White's L8 joins the wall to K8.
     let (b, e) = estimate_black_first(HON_50_3);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     assert!(!e.dead.contains(&p("P14")), "the wall called dead");
-    assert!(e.fills.contains(&(p("L9"), Color::White)), "{:?}", e.fills);
+    let connected = [p("L9"), p("L8")];
+    assert!(
+        e.fills
+            .iter()
+            .any(|f| connected.contains(&f.0) && f.1 == Color::White),
+        "{:?}",
+        e.fills
+    );
     assert_eq!(chains_left_in_atari(&b, &e), Vec::<Point>::new());
 }
 
@@ -730,7 +739,8 @@ fn a_wall_whose_dame_run_out_takes_the_dead_chain_it_races_in_time() {
     // take a dead chain first, three moves in her own territory (GNU Go's aftermath
     // takes Q9 Q8 Q7 at P9 P8 P7: B+0.5, the record's result). The finishing used to
     // leave the wall in atari at P9, alive in the count (W+2.5, a wrong winner); it is
-    // now played again with White taking O9 O8's liberties first.
+    // now played again with White taking the shared liberty P9 and the dead chains'
+    // liberties next to it first (P8, then O7 or P7: either costs the same).
     let (b, e) = estimate_to_move(T_08_2, Color::White);
     let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
     for white in ["P10", "Q13", "R15"] {
@@ -739,13 +749,14 @@ fn a_wall_whose_dame_run_out_takes_the_dead_chain_it_races_in_time() {
     for black in ["O9", "O8", "Q9", "Q8", "Q7"] {
         assert!(e.dead.contains(&p(black)), "{black} not called dead");
     }
-    for teire in ["P9", "P8", "O7"] {
+    for teire in ["P9", "P8"] {
         assert!(
             e.fills.contains(&(p(teire), Color::White)),
             "no White teire at {teire}: {:?}",
             e.fills
         );
     }
+    assert_eq!(chains_left_in_atari(&b, &e), Vec::<Point>::new());
 }
 
 /// The final position of T-04-1 (goban-original-games), Black to move.
@@ -885,6 +896,13 @@ fn estimates_of_small_and_crowded_boards_fit_a_workers_stack() {
 /// default options for that game; `None` (the test then passes) only where
 /// `TENGEN_SKIP_CORPUS` allows the corpus to be missing.
 fn record_estimate(name: &str) -> Option<(Board, Estimate)> {
+    let (game, e) = record_game_estimate(name)?;
+    Some((game.board().clone(), e))
+}
+
+/// The final position of the record `name` of goban-original-games, replayed, with its
+/// estimate (`None` if the corpus is missing and `TENGEN_SKIP_CORPUS` is set).
+fn record_game_estimate(name: &str) -> Option<(tengen::Game, Estimate)> {
     let path = format!("{CORPUS}/{name}");
     let Ok(bytes) = std::fs::read(&path) else {
         assert!(
@@ -896,7 +914,7 @@ fn record_estimate(name: &str) -> Option<(Board, Estimate)> {
     let read = tengen_sgf::read_bytes(&bytes);
     let game = tengen_sgf::replay(&read.collection.trees[0], &Default::default()).game;
     let e = estimate(game.board(), EstimateOptions::for_game(&game));
-    Some((game.board().clone(), e))
+    Some((game, e))
 }
 
 /// The points of `b` named in GTP coordinates.
@@ -1097,18 +1115,82 @@ fn a_dead_stone_is_settled_with_one_teire_where_its_capture_would_cost_two() {
 
 #[test]
 fn a_record_that_stops_on_a_dame_fill_is_finished_as_it_would_go_on() {
-    // M-65-4 (record B+3) stops on Black's E5, a dame: it touches her D5, F5 and E6 and
-    // White's E4, and no empty point. White is to move. Centre:
-    //  12  X X O         Black's h11 would leave White's h10 j11 k11 short of liberties
-    //  11  X h O O       next to Black's dead k10, and White would pay the teire j10; her
-    //  10  X O j x       own h11 is a dame that spares it. Started by Black, the last
-    //      G H J K       player, the finishing gave Black h11 and White j10 (B+4); started
-    // by White, as the game would have gone on, White takes h11 and owes nothing (B+3, as
-    // recorded).
-    let Some((b, e)) = record_estimate("M-65-4.sgf") else {
+    // Hon-95-1 (record W+3.5, komi 5.5) stops on White's P11, a dame: it touches her O11,
+    // P12 and P10 and Black's Q11, and no empty point. Black is to move and starts the
+    // finishing, as the game would have gone on: W+3.5, as recorded. Started by White,
+    // the last player, as a record that stops on a real move is, the finishing's eight
+    // orientations mostly give W+4.5 (docs/estimator-misses.md, round 25).
+    let Some((game, e)) = record_game_estimate("Hon-95-1.sgf") else {
         return;
     };
-    let p = points(&b, &["H11", "J10"]);
-    assert!(e.fills.contains(&(p[0], Color::White)), "{:?}", e.fills);
-    assert!(!e.fills.contains(&(p[1], Color::White)), "{:?}", e.fills);
+    assert_eq!(EstimateOptions::for_game(&game).to_move, Color::Black);
+    assert_eq!(e.score(&game).unwrap().result.to_string(), "W+3.5");
+    let by_white = EstimateOptions {
+        to_move: Color::White,
+        ..EstimateOptions::for_game(&game)
+    };
+    let e = estimate(game.board(), by_white);
+    assert_eq!(e.score(&game).unwrap().result.to_string(), "W+4.5");
+}
+
+#[test]
+fn a_position_turned_or_mirrored_gets_the_same_estimate_turned() {
+    // The finishing chooses between equal moves in the order of the points, and so did
+    // the reading in places: the same position turned used to get another count on a
+    // quarter of the records (docs/estimator-misses.md, round 24). Now every orientation
+    // of a position is estimated as its least orientation, and the finishing's count is
+    // the one most of its eight orientations give. Records whose estimate changed with
+    // the orientation before, then a few worked positions.
+    for name in ["Hon-50-3.sgf", "Hon-55-1.mgt", "Hon-85-2.mgt"] {
+        let Some((game, _)) = record_game_estimate(name) else {
+            return;
+        };
+        same_when_turned(game.board(), EstimateOptions::for_game(&game));
+    }
+    for (text, to_move) in [
+        (T_08_2, Color::White),
+        (HON_50_3, Color::Black),
+        (HON_75_6, Color::White),
+    ] {
+        let options = EstimateOptions {
+            to_move,
+            ..EstimateOptions::default()
+        };
+        same_when_turned(&Board::from_text(text).unwrap(), options);
+    }
+}
+
+/// Asserts that every orientation of `b` gets `b`'s estimate, turned.
+fn same_when_turned(b: &Board, options: EstimateOptions) {
+    let size = b.size();
+    let e = estimate(b, options);
+    let count = |b: &Board, e: &Estimate| {
+        let tally = tengen::score::Tally::default();
+        let rules = tengen::Rules::japanese();
+        tengen::score::count_with_fills(b, &e.dead, &e.fills, &tally, &rules)
+            .unwrap()
+            .result
+            .to_string()
+    };
+    for s in Symmetry::all(size) {
+        let turned = s.board(b);
+        let t = estimate(&turned, options);
+        let mut dead: Vec<Point> = e.dead.iter().map(|&p| s.point(size, p)).collect();
+        dead.sort();
+        assert_eq!(t.dead, dead, "{s:?}");
+        let mut fills: Vec<(Point, Color)> = e
+            .fills
+            .iter()
+            .map(|&(p, c)| (s.point(size, p), c))
+            .collect();
+        let mut got = t.fills.clone();
+        fills.sort();
+        got.sort();
+        assert_eq!(got, fills, "{s:?}");
+        assert_eq!(count(&turned, &t), count(b, &e), "{s:?}");
+        let k = |p: Point| p.y as usize * size.width() as usize + p.x as usize;
+        for p in size.all_points() {
+            assert_eq!(t.ownership[k(s.point(size, p))], e.ownership[k(p)]);
+        }
+    }
 }

@@ -47,7 +47,7 @@
 //! `color`, `point`, `rng`, `rules`, `zobrist` (private), `handicap`, `illegal`, `clock`,
 //! [`board`] (the fast board), [`grid`] (the plain one end-of-game analysis uses),
 //! [`history`], [`moves`], [`result`], [`ending`], `ko` (private), [`cycle`], [`life`],
-//! [`score`], [`game`], [`settlement`].
+//! [`score`], [`game`], [`settlement`], [`symmetry`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -70,6 +70,7 @@ pub mod rng;
 pub mod rules;
 pub mod score;
 pub mod settlement;
+pub mod symmetry;
 mod zobrist;
 
 pub use board::Board;

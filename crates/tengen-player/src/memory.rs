@@ -1,0 +1,177 @@
+//! What the searches remember while the estimator reads one position: the capturing
+//! races ([`crate::semeai::race`]) and the intrusions into small territories
+//! ([`crate::intrusion::holds`]) already read. The estimator plays its finishing in each
+//! orientation of a board (see [`crate::estimate`]), and most of the questions asked in
+//! one orientation recur, turned, in the others; a question is therefore known by its
+//! position in the orientation of [`Symmetry::least_hash`], with its points moved there.
+//! Outside [`remembering`] nothing is kept.
+
+use crate::position_map::PositionMap;
+use crate::semeai::Outcome;
+use std::cell::RefCell;
+use std::hash::Hash;
+use tengen::board::{Board, Idx};
+use tengen::color::Color;
+use tengen::symmetry::Symmetry;
+
+/// A race: the position's hash, its two stones, its ko point (or `u16::MAX`) and the
+/// first mover, the points numbered in the orientation hashed.
+pub(crate) type RaceKey = (u64, u16, u16, u16, Color);
+
+/// An intrusion: the position's hash, the territory's points (the inner ones sorted, then
+/// the rim sorted) and walls (sorted), whether it is open, the ko point and the first
+/// mover, the points numbered in the orientation hashed.
+pub(crate) type IntrusionKey = (u64, Vec<u16>, usize, Vec<u16>, bool, u16, Color);
+
+/// One table, for one thread, kept only inside [`remembering`].
+pub(crate) struct Table<K, V>(RefCell<Option<PositionMap<K, V>>>);
+
+impl<K: Hash + Eq, V: Clone> Table<K, V> {
+    const fn new() -> Self {
+        Table(RefCell::new(None))
+    }
+
+    /// Whether the table is kept (inside [`remembering`]).
+    pub(crate) fn on(&self) -> bool {
+        self.0.borrow().is_some()
+    }
+
+    /// The answer stored for `key`.
+    pub(crate) fn get(&self, key: &K) -> Option<V> {
+        self.0.borrow().as_ref()?.get(key).cloned()
+    }
+
+    /// Stores the answer for `key`, if the table is kept.
+    pub(crate) fn put(&self, key: K, v: V) {
+        if let Some(t) = self.0.borrow_mut().as_mut() {
+            t.insert(key, v);
+        }
+    }
+
+    /// Starts an empty table, handing back the one kept before (to restore after).
+    fn start(&self) -> Option<PositionMap<K, V>> {
+        self.0.replace(Some(PositionMap::default()))
+    }
+
+    fn restore(&self, outer: Option<PositionMap<K, V>>) {
+        *self.0.borrow_mut() = outer;
+    }
+}
+
+thread_local! {
+    /// The races read inside [`remembering`].
+    pub(crate) static RACES: Table<RaceKey, Option<Outcome>> = const { Table::new() };
+    /// The intrusions read inside [`remembering`].
+    pub(crate) static INTRUSIONS: Table<IntrusionKey, Option<bool>> = const { Table::new() };
+}
+
+/// Runs `f`, remembering every race and intrusion read inside it.
+pub fn remembering<T>(f: impl FnOnce() -> T) -> T {
+    let races = RACES.with(|t| t.start());
+    let intrusions = INTRUSIONS.with(|t| t.start());
+    let out = f();
+    RACES.with(|t| t.restore(races));
+    INTRUSIONS.with(|t| t.restore(intrusions));
+    out
+}
+
+/// Numbers the points of `b` as they are in the orientation of its least hash.
+pub(crate) struct Frame<'a> {
+    b: &'a Board,
+    turn: Symmetry,
+    /// The board's [`Symmetry::least_hash`].
+    pub(crate) hash: u64,
+}
+
+impl<'a> Frame<'a> {
+    pub(crate) fn of(b: &'a Board) -> Frame<'a> {
+        let (hash, turn) = Symmetry::least_hash(b);
+        Frame { b, turn, hash }
+    }
+
+    /// The number of the point `i` in the orientation hashed.
+    pub(crate) fn code(&self, i: Idx) -> u16 {
+        let p = self.turn.point(self.b.size(), self.b.point(i));
+        (p.y as u16) << 5 | p.x as u16
+    }
+
+    /// The number of the ko point, or `u16::MAX`.
+    pub(crate) fn ko(&self) -> u16 {
+        self.b.ko_point().map_or(u16::MAX, |k| self.code(k))
+    }
+
+    /// The numbers of `points`, sorted.
+    pub(crate) fn codes(&self, points: &[Idx]) -> Vec<u16> {
+        let mut out: Vec<u16> = points.iter().map(|&i| self.code(i)).collect();
+        out.sort_unstable();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen::point::Point;
+
+    const RACE: &str = ". . . . . . .
+                        O O O O O O .
+                        O X X X X O .
+                        O X . O X O .
+                        O X O O X O .
+                        O X . O X O .
+                        O X X X X O .";
+
+    /// The race key of the chains through `x` and `y` (GTP names) on `b`.
+    fn key(b: &Board, x: &str, y: &str) -> (u64, u16, u16, u16) {
+        let f = Frame::of(b);
+        let at = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        (f.hash, f.code(at(x)), f.code(at(y)), f.ko())
+    }
+
+    #[test]
+    fn a_race_is_known_by_the_same_key_in_every_orientation() {
+        let b = Board::from_text(RACE).unwrap();
+        let size = b.size();
+        let want = key(&b, "B5", "D4");
+        for s in Symmetry::all(size) {
+            let t = s.board(&b);
+            let name = |g: &str| {
+                let p = s.point(size, Point::from_gtp(g, size).unwrap());
+                p.to_gtp(size).unwrap()
+            };
+            assert_eq!(key(&t, &name("B5"), &name("D4")), want, "{s:?}");
+        }
+        // Another chain, or a stone more, is another race.
+        assert_ne!(key(&b, "C5", "D4").1, want.1);
+        let mut more = b.clone();
+        more.play_unchecked(more.idx(Point::from_gtp("G1", size).unwrap()), Color::Black);
+        assert_ne!(key(&more, "B5", "D4").0, want.0);
+    }
+
+    #[test]
+    fn a_race_read_inside_remembering_answers_as_one_read_afresh() {
+        let b = Board::from_text(RACE).unwrap();
+        let size = b.size();
+        let at = |b: &Board, s: Symmetry, g: &str| {
+            b.idx(s.point(size, Point::from_gtp(g, size).unwrap()))
+        };
+        for first in Color::BOTH {
+            let fresh = crate::semeai::race(
+                &b,
+                at(&b, Symmetry::IDENTITY, "B5"),
+                at(&b, Symmetry::IDENTITY, "D4"),
+                first,
+            );
+            let remembered: Vec<_> = remembering(|| {
+                Symmetry::all(size)
+                    .map(|s| {
+                        let t = s.board(&b);
+                        crate::semeai::race(&t, at(&t, s, "B5"), at(&t, s, "D4"), first)
+                    })
+                    .collect()
+            });
+            assert!(remembered.iter().all(|&r| r == fresh), "{remembered:?}");
+            assert!(RACES.with(|t| !t.on()), "the table outlives remembering");
+        }
+    }
+}

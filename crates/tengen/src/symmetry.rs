@@ -1,0 +1,240 @@
+//! The ways to turn and mirror a board: eight on a square board, four (the mirrorings)
+//! on one that is not square. The rules do not see the orientation of a board, so code
+//! that makes choices in the order of the points (the estimator's tie-breaks) reads a
+//! position in one chosen orientation, [`Symmetry::least`], to give one position one
+//! answer however it is turned.
+
+use crate::board::Board;
+use crate::point::{Point, Size};
+
+/// One way to turn or mirror a board: bit 0 mirrors the columns, bit 1 the rows, then bit
+/// 2 swaps columns and rows (only on a square board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry(u8);
+
+impl Symmetry {
+    /// The board as it is.
+    pub const IDENTITY: Symmetry = Symmetry(0);
+
+    /// Every symmetry of a board of `size`, the identity first: eight when it is square,
+    /// four otherwise.
+    pub fn all(size: Size) -> impl Iterator<Item = Symmetry> {
+        let n = if size.width() == size.height() { 8 } else { 4 };
+        (0..n).map(Symmetry)
+    }
+
+    /// Where `p` goes on a board of `size`. The board keeps its size: a symmetry that
+    /// swaps columns and rows exists only on a square board.
+    pub fn point(self, size: Size, p: Point) -> Point {
+        let x = if self.0 & 1 != 0 {
+            size.width() - 1 - p.x
+        } else {
+            p.x
+        };
+        let y = if self.0 & 2 != 0 {
+            size.height() - 1 - p.y
+        } else {
+            p.y
+        };
+        if self.0 & 4 != 0 {
+            Point { x: y, y: x }
+        } else {
+            Point { x, y }
+        }
+    }
+
+    /// The symmetry that undoes this one. Mirroring then swapping is undone by swapping
+    /// then mirroring, which is mirroring the other axis then swapping.
+    pub fn inverse(self) -> Symmetry {
+        if self.0 & 4 == 0 {
+            return self;
+        }
+        Symmetry(4 | (self.0 & 1) << 1 | (self.0 & 2) >> 1)
+    }
+
+    /// This symmetry applied after `first`.
+    pub fn after(self, first: Symmetry, size: Size) -> Symmetry {
+        let probe = Point { x: 0, y: 1 };
+        let corner = Point { x: 0, y: 0 };
+        let want = (
+            self.point(size, first.point(size, corner)),
+            self.point(size, first.point(size, probe)),
+        );
+        Symmetry::all(size)
+            .find(|s| (s.point(size, corner), s.point(size, probe)) == want)
+            .unwrap_or(Symmetry::IDENTITY)
+    }
+
+    /// `board` turned: its stones moved, placed in the order of the new board's points
+    /// (as [`Board::canonical`] does), its ko point moved with them.
+    pub fn board(self, board: &Board) -> Board {
+        let size = board.size();
+        let mut stones: Vec<(Point, crate::Color)> = board
+            .indices()
+            .filter_map(|i| Some((self.point(size, board.point(i)), board.cell(i).color()?)))
+            .collect();
+        stones.sort();
+        let mut b = Board::new(size);
+        for (p, c) in stones {
+            let i = b.idx(p);
+            b.place_unchecked(i, c);
+        }
+        let ko = board
+            .ko_point()
+            .map(|k| b.idx(self.point(size, board.point(k))));
+        b.set_ko(ko);
+        b
+    }
+
+    /// A hash of `board`'s stones that is the same in every orientation (not a key for
+    /// legality: two positions may share it), and the first symmetry that brings the
+    /// board to the orientation hashed: the least of the hashes of its orientations.
+    /// Searches that remember what they read use it to recognise a position turned.
+    pub fn least_hash(board: &Board) -> (u64, Symmetry) {
+        let size = board.size();
+        let stones: Vec<(Point, crate::Color)> = board
+            .indices()
+            .filter_map(|i| Some((board.point(i), board.cell(i).color()?)))
+            .collect();
+        let hash = |s: Symmetry| {
+            stones.iter().fold(0u64, |h, &(p, c)| {
+                let q = s.point(size, p);
+                h ^ mix(((q.y as u64) << 6 | q.x as u64) << 1 | c.index() as u64)
+            })
+        };
+        Symmetry::all(size)
+            .map(|s| (hash(s), s))
+            .min_by_key(|&(h, _)| h)
+            .unwrap_or((0, Symmetry::IDENTITY))
+    }
+
+    /// The first symmetry that brings `board` to its least form: its points read row by
+    /// row (empty before Black before White) compare least. Every orientation of one
+    /// position comes to the same least board.
+    pub fn least(board: &Board) -> Symmetry {
+        let size = board.size();
+        let read = |s: Symmetry| {
+            let back = s.inverse();
+            size.all_points()
+                .map(|p| match board.get(back.point(size, p)) {
+                    None => 0u8,
+                    Some(crate::Color::Black) => 1,
+                    Some(crate::Color::White) => 2,
+                })
+                .collect::<Vec<u8>>()
+        };
+        Symmetry::all(size)
+            .map(|s| (read(s), s))
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .map_or(Symmetry::IDENTITY, |(_, s)| s)
+    }
+}
+
+/// A 64-bit number that looks random for each input (the finaliser of SplitMix64).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+
+    fn board(text: &str) -> Board {
+        Board::from_text(text).unwrap()
+    }
+
+    const L_SHAPE: &str = "\
+        X . . O\n\
+        X . . .\n\
+        X X . .\n\
+        . . . .\n";
+
+    #[test]
+    fn the_eight_symmetries_of_a_square_board_move_a_corner_stone_to_each_corner_twice() {
+        let size = Size::square(4).unwrap();
+        let p = Point { x: 1, y: 0 };
+        let mut seen: Vec<Point> = Symmetry::all(size).map(|s| s.point(size, p)).collect();
+        seen.sort();
+        seen.dedup();
+        // (1,0) has eight images on the edge: two beside each corner.
+        assert_eq!(seen.len(), 8);
+        assert_eq!(Symmetry::all(Size::new(4, 3).unwrap()).count(), 4);
+    }
+
+    #[test]
+    fn every_symmetry_is_undone_by_its_inverse_and_composes_into_another() {
+        for size in [Size::square(5).unwrap(), Size::new(5, 3).unwrap()] {
+            for s in Symmetry::all(size) {
+                for p in size.all_points() {
+                    assert_eq!(s.inverse().point(size, s.point(size, p)), p, "{s:?}");
+                    for t in Symmetry::all(size) {
+                        let both = t.after(s, size);
+                        assert_eq!(both.point(size, p), t.point(size, s.point(size, p)));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_turned_board_keeps_its_chains_and_moves_its_ko_point() {
+        // Black captured White's stone at the second point of the first row: White may
+        // not retake there at once.
+        let mut b = board(
+            "\
+            . X O .\n\
+            X O . O\n\
+            . X O .\n\
+            . . . .\n",
+        );
+        let ko_at = b.idx(Point { x: 2, y: 1 });
+        let played = b.play_unchecked(ko_at, Color::Black);
+        assert_eq!(played.captured, 1);
+        let ko = b.ko_point().map(|k| b.point(k)).unwrap();
+        let size = b.size();
+        for s in Symmetry::all(size) {
+            let t = s.board(&b);
+            t.check_invariants().unwrap();
+            assert_eq!(t.ko_point().map(|k| t.point(k)), Some(s.point(size, ko)));
+            for p in size.all_points() {
+                assert_eq!(t.get(s.point(size, p)), b.get(p));
+                let turned = t.idx(s.point(size, p));
+                assert_eq!(t.liberties(turned), b.liberties(b.idx(p)));
+            }
+        }
+    }
+
+    #[test]
+    fn every_orientation_of_a_position_has_the_same_least_board() {
+        let b = board(L_SHAPE);
+        let size = b.size();
+        // The text with the order `least` compares in: empty, Black, White.
+        let text = |b: &Board| b.to_text().replace('X', "1").replace('O', "2");
+        let least = text(&Symmetry::least(&b).board(&b));
+        let mut forms = Vec::new();
+        for s in Symmetry::all(size) {
+            let turned = s.board(&b);
+            forms.push(text(&turned));
+            assert_eq!(text(&Symmetry::least(&turned).board(&turned)), least);
+        }
+        // The hash is the same in every orientation, and so is the position its
+        // symmetry brings the board to.
+        let (hash, turn) = Symmetry::least_hash(&b);
+        let hashed = turn.board(&b).to_text();
+        for s in Symmetry::all(size) {
+            let turned = s.board(&b);
+            let (h, t) = Symmetry::least_hash(&turned);
+            assert_eq!(h, hash);
+            assert_eq!(t.board(&turned).to_text(), hashed);
+        }
+        // The least form is the least of the eight, and the shape has no symmetry.
+        assert_eq!(forms.iter().min(), Some(&least));
+        forms.sort();
+        forms.dedup();
+        assert_eq!(forms.len(), 8);
+    }
+}
