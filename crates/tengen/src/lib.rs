@@ -46,8 +46,9 @@
 //! Each module uses only modules above it in this list, so the data flows one way:
 //! `color`, `point`, `rng`, `rules`, `zobrist` (private), `handicap`, `illegal`, `clock`,
 //! [`board`] (the fast board), [`grid`] (the plain one end-of-game analysis uses),
+//! [`symmetry`] (the board turned and mirrored),
 //! [`history`], [`moves`], [`result`], [`ending`], `ko` (private), [`cycle`], [`life`],
-//! [`score`], [`game`], [`settlement`], [`symmetry`].
+//! [`score`], [`game`], [`settlement`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -5,6 +5,7 @@
 //! answer however it is turned.
 
 use crate::board::Board;
+use crate::grid::Grid;
 use crate::point::{Point, Size};
 
 /// One way to turn or mirror a board: bit 0 mirrors the columns, bit 1 the rows, then bit
@@ -112,11 +113,15 @@ impl Symmetry {
     /// row (empty before Black before White) compare least. Every orientation of one
     /// position comes to the same least board.
     pub fn least(board: &Board) -> Symmetry {
-        let size = board.size();
+        Symmetry::least_of(board.size(), |p| board.get(p))
+    }
+
+    /// [`Symmetry::least`] of the position of `size` whose points hold `get`.
+    pub fn least_of(size: Size, get: impl Fn(Point) -> Option<crate::Color>) -> Symmetry {
         let read = |s: Symmetry| {
             let back = s.inverse();
             size.all_points()
-                .map(|p| match board.get(back.point(size, p)) {
+                .map(|p| match get(back.point(size, p)) {
                     None => 0u8,
                     Some(crate::Color::Black) => 1,
                     Some(crate::Color::White) => 2,
@@ -127,6 +132,16 @@ impl Symmetry {
             .map(|s| (read(s), s))
             .min_by(|a, b| a.0.cmp(&b.0))
             .map_or(Symmetry::IDENTITY, |(_, s)| s)
+    }
+
+    /// `grid` turned.
+    pub fn grid(self, grid: &Grid) -> Grid {
+        let size = grid.size();
+        let mut out = grid.clone();
+        for p in size.all_points() {
+            out.set(self.point(size, p), grid.get(p));
+        }
+        out
     }
 }
 
