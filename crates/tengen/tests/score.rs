@@ -484,7 +484,7 @@ fn a_position_turned_or_mirrored_has_the_same_seki_and_count() {
     // race is left on the board the order could decide whether a seki remains (Hon-66-1's
     // counted position in docs/estimator-misses.md, round 25). Random positions from
     // random legal play, dense enough to leave races and shared liberties everywhere, are
-    // counted in every orientation.
+    // counted in every orientation, by territory and by area, with and without group tax.
     use tengen::grid::Grid;
     use tengen::symmetry::Symmetry;
     let mut rng = tengen::Rng::new(14);
@@ -494,9 +494,14 @@ fn a_position_turned_or_mirrored_has_the_same_seki_and_count() {
         let b = random_position(&mut rng, size);
         let base = seki(&Grid::from_board(&b));
         checked_seki += !base.is_empty() as usize;
+        // Territory (seki territory not counted), area, and area with the group tax.
+        let mut taxed = Rules::chinese();
+        taxed.group_tax = true;
         let count = |b: &Board| {
-            let g = Game::from_position(b.clone(), Color::Black, Rules::japanese());
-            score(&g, &[]).result.to_string()
+            [Rules::japanese(), Rules::chinese(), taxed.clone()].map(|rules| {
+                let g = Game::from_position(b.clone(), Color::Black, rules);
+                score(&g, &[]).result.to_string()
+            })
         };
         let want = count(&b);
         for s in Symmetry::all(size) {
