@@ -270,10 +270,15 @@ pub fn estimate(board: &Board, options: EstimateOptions) -> Estimate {
 /// frequent): its choices between equal moves follow the order of the points, and on
 /// the goban-original-games records one orientation in four or five counts otherwise
 /// (docs/estimator-misses.md, round 25). The orientations stop once the rest could not
-/// change the answer.
+/// change the answer, or once the reading has cost more than [`WORK_LIMIT`]. Boards
+/// bigger than [`MAX_VOTING_POINTS`] play the least orientation only.
 fn estimate_least(board: &Board, options: EstimateOptions) -> Estimate {
     let read = read_dead(board, options);
-    let turns: Vec<Symmetry> = Symmetry::all(board.size()).collect();
+    let turns: Vec<Symmetry> = if board.size().points() <= MAX_VOTING_POINTS {
+        Symmetry::all(board.size()).collect()
+    } else {
+        vec![Symmetry::IDENTITY]
+    };
     let mut votes: Vec<Vote> = Vec::new();
     for (n, &turn) in turns.iter().enumerate() {
         let e = finish_turned(board, &read, turn, options);
@@ -290,7 +295,7 @@ fn estimate_least(board: &Board, options: EstimateOptions) -> Estimate {
                 first: e,
             }),
         }
-        if decided(&votes, turns.len() - n - 1) {
+        if decided(&votes, turns.len() - n - 1) || crate::memory::work() > WORK_LIMIT {
             break;
         }
     }
@@ -303,6 +308,19 @@ fn estimate_least(board: &Board, options: EstimateOptions) -> Estimate {
         None => finish(board, &read, options),
     }
 }
+
+/// The largest board (in points) whose finishing is played in every orientation: 19x19.
+/// On bigger boards the finishing of a position full of fights costs up to 0.15 s an
+/// orientation (random 25x25 positions of `estimate_stress`: 1.2 s with the vote), and
+/// only the least orientation is played.
+const MAX_VOTING_POINTS: usize = 361;
+
+/// The positions the searches may read for one estimate (see [`crate::memory::work`])
+/// before the vote stops where it is. The end of a real game needs far fewer: at most
+/// 610,834 on the goban-original-games records, the median 40,000. Random positions full
+/// of races (`estimate_stress`) needed up to 7.4 million, 2.3 s on 25x25 (one finishing
+/// alone up to 4 million); [`crate::memory::SEARCH_LIMIT`] stops the searches themselves.
+const WORK_LIMIT: u64 = 1_000_000;
 
 /// The orientations whose finishing gave one count (see [`count_key`]).
 struct Vote {

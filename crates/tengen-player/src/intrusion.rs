@@ -129,7 +129,8 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
 /// wall stone or stays, `None` if reading runs out of budget.
 ///
 /// Inside [`memory::remembering`], a question read before on the same position, in any
-/// orientation, is not read again.
+/// orientation, is not read again, and none is read once [`memory::SEARCH_LIMIT`] is
+/// spent.
 pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     if !memory::INTRUSIONS.with(|m| m.on()) {
         return read_holds(b, t, first);
@@ -142,6 +143,9 @@ pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     let key = (f.hash, points, t.rim, walls, t.open, f.ko(), first);
     if let Some(known) = memory::INTRUSIONS.with(|m| m.get(&key)) {
         return known;
+    }
+    if memory::spent() {
+        return None;
     }
     let v = read_holds(b, t, first);
     memory::INTRUSIONS.with(|m| m.put(key, v));
@@ -157,7 +161,9 @@ fn read_holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
         line: Vec::new(),
         spare: Spares::default(),
     };
-    r.value(b, first, false)
+    let v = r.value(b, first, false);
+    memory::add_work(BUDGET - r.left);
+    v
 }
 
 /// The state of one question's reading.

@@ -59,6 +59,8 @@ impl<K: Hash + Eq, V: Clone> Table<K, V> {
 }
 
 thread_local! {
+    /// The positions the searches have read inside [`remembering`] (see [`work`]).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The races read inside [`remembering`].
     pub(crate) static RACES: Table<RaceKey, Option<Outcome>> = const { Table::new() };
     /// The intrusions read inside [`remembering`].
@@ -69,10 +71,35 @@ thread_local! {
 pub fn remembering<T>(f: impl FnOnce() -> T) -> T {
     let races = RACES.with(|t| t.start());
     let intrusions = INTRUSIONS.with(|t| t.start());
+    let work = WORK.with(|w| w.replace(0));
     let out = f();
     RACES.with(|t| t.restore(races));
     INTRUSIONS.with(|t| t.restore(intrusions));
+    WORK.with(|w| w.set(work));
     out
+}
+
+/// The positions the searches may read inside one [`remembering`]: past it, a race or
+/// an intrusion is not read and has no answer, as when its own budget runs out. The end
+/// of a real game reads far fewer (at most 610,834 on the goban-original-games records);
+/// random positions full of races read up to 7.4 million, seconds on 25x25, and a
+/// client must not be able to make the server do that.
+pub const SEARCH_LIMIT: u64 = 2_000_000;
+
+/// Whether the searches inside [`remembering`] have read [`SEARCH_LIMIT`] positions.
+pub(crate) fn spent() -> bool {
+    WORK.with(|w| w.get()) > SEARCH_LIMIT
+}
+
+/// Counts `positions` read by a search (a race or an intrusion).
+pub(crate) fn add_work(positions: u32) {
+    WORK.with(|w| w.set(w.get() + u64::from(positions)));
+}
+
+/// The positions read by the searches since [`remembering`] started: a measure of the
+/// work spent on one estimate that does not depend on the machine.
+pub fn work() -> u64 {
+    WORK.with(|w| w.get())
 }
 
 /// Numbers the points of `b` as they are in the orientation of its least hash.
@@ -173,5 +200,31 @@ mod tests {
             assert!(remembered.iter().all(|&r| r == fresh), "{remembered:?}");
             assert!(RACES.with(|t| !t.on()), "the table outlives remembering");
         }
+    }
+
+    #[test]
+    fn once_the_search_limit_is_spent_no_race_is_read() {
+        let b = Board::from_text(RACE).unwrap();
+        let at = |g: &str| b.idx(Point::from_gtp(g, b.size()).unwrap());
+        let (ring, inside) = (at("B5"), at("D4"));
+        let fresh = crate::semeai::race(&b, ring, inside, Color::Black);
+        assert!(fresh.is_some());
+        let (known, unread, work) = remembering(|| {
+            let known = crate::semeai::race(&b, ring, inside, Color::Black);
+            add_work(u32::try_from(SEARCH_LIMIT).unwrap());
+            // Remembered races still answer; a new one is not read.
+            let again = crate::semeai::race(&b, ring, inside, Color::Black);
+            assert_eq!(again, known);
+            (
+                known,
+                crate::semeai::race(&b, ring, inside, Color::White),
+                work(),
+            )
+        });
+        assert_eq!(known, fresh);
+        assert_eq!(unread, None);
+        assert!(work > SEARCH_LIMIT);
+        // Outside, the limit does not apply.
+        assert!(crate::semeai::race(&b, ring, inside, Color::White).is_some());
     }
 }

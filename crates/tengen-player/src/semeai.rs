@@ -69,6 +69,9 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
     if let Some(known) = memory::RACES.with(|t| t.get(&key)) {
         return known;
     }
+    if memory::spent() {
+        return None;
+    }
     let v = read_race(b, x, y, first);
     memory::RACES.with(|t| t.put(key, v));
     v
@@ -91,7 +94,9 @@ fn read_race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         lists: Vec::new(),
         heads: Vec::new(),
     };
-    r.value(b, first, false, 0)
+    let v = r.value(b, first, false, 0);
+    memory::add_work(BUDGET - r.left);
+    v
 }
 
 /// The state of one race's reading.
