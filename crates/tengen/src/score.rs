@@ -182,9 +182,13 @@ pub(crate) fn count_checked(
         }
     }
     let seki = life::seki(&grid);
+    // Immortal stones matter only to Ikeda Territory II; finding them is not free.
     let immortal: Vec<Vec<Point>> = Color::BOTH
         .iter()
-        .map(|&c| life::unconditional(&grid, c, rules.suicide).alive)
+        .map(|&c| match rules.immortal_territory_only {
+            true => life::unconditional(&grid, c, rules.suicide).alive,
+            false => Vec::new(),
+        })
         .collect();
     let owner = territory(&grid, rules, &seki, &immortal, &mut terms);
     for c in Color::BOTH {
