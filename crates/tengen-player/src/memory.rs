@@ -69,14 +69,28 @@ thread_local! {
 
 /// Runs `f`, remembering every race and intrusion read inside it.
 pub fn remembering<T>(f: impl FnOnce() -> T) -> T {
-    let races = RACES.with(|t| t.start());
-    let intrusions = INTRUSIONS.with(|t| t.start());
-    let work = WORK.with(|w| w.replace(0));
-    let out = f();
-    RACES.with(|t| t.restore(races));
-    INTRUSIONS.with(|t| t.restore(intrusions));
-    WORK.with(|w| w.set(work));
-    out
+    let _outer = Outer {
+        races: RACES.with(|t| t.start()),
+        intrusions: INTRUSIONS.with(|t| t.start()),
+        work: WORK.with(|w| w.replace(0)),
+    };
+    f()
+}
+
+/// What [`remembering`] found kept when it started, put back when it ends, even by a
+/// panic (a server thread goes on to other positions).
+struct Outer {
+    races: Option<PositionMap<RaceKey, Option<Outcome>>>,
+    intrusions: Option<PositionMap<IntrusionKey, Option<bool>>>,
+    work: u64,
+}
+
+impl Drop for Outer {
+    fn drop(&mut self) {
+        RACES.with(|t| t.restore(self.races.take()));
+        INTRUSIONS.with(|t| t.restore(self.intrusions.take()));
+        WORK.with(|w| w.set(self.work));
+    }
 }
 
 /// The positions the searches may read inside one [`remembering`]: past it, a race or
@@ -226,5 +240,18 @@ mod tests {
         assert!(work > SEARCH_LIMIT);
         // Outside, the limit does not apply.
         assert!(crate::semeai::race(&b, ring, inside, Color::White).is_some());
+    }
+
+    #[test]
+    fn a_panic_inside_remembering_leaves_nothing_kept() {
+        let caught = std::panic::catch_unwind(|| {
+            remembering(|| {
+                add_work(5);
+                panic!("inside");
+            })
+        });
+        assert!(caught.is_err());
+        assert!(RACES.with(|t| !t.on()));
+        assert!(INTRUSIONS.with(|t| !t.on()));
     }
 }
