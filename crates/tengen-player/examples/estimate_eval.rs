@@ -245,27 +245,9 @@ impl Turned {
 /// A board that is not square has only its four mirrorings.
 fn eight_counts(game: &tengen::Game, opts: EstimateOptions) -> Vec<String> {
     let b = game.board();
-    let size = b.size();
-    let (last_x, last_y) = (size.width() - 1, size.height() - 1);
-    let turns = if size.width() == size.height() { 8 } else { 4 };
-    (0..turns)
-        .map(|t| {
-            let turn = |p: tengen::Point| {
-                let x = if t & 1 != 0 { last_x - p.x } else { p.x };
-                let y = if t & 2 != 0 { last_y - p.y } else { p.y };
-                if t & 4 != 0 {
-                    tengen::Point { x: y, y: x }
-                } else {
-                    tengen::Point { x, y }
-                }
-            };
-            let stones: Vec<(tengen::Point, tengen::Color)> = size
-                .all_points()
-                .filter_map(|p| b.get(p).map(|c| (turn(p), c)))
-                .collect();
-            let Ok(turned) = tengen::Board::from_stones(size, &stones) else {
-                return String::new();
-            };
+    tengen::symmetry::Symmetry::all(b.size())
+        .map(|s| {
+            let turned = s.board(b);
             let e = estimate(&turned, opts);
             tengen::score::count_with_fills(&turned, &e.dead, &e.fills, &game.tally(), game.rules())
                 .map(|r| r.result.to_string())
@@ -274,8 +256,6 @@ fn eight_counts(game: &tengen::Game, opts: EstimateOptions) -> Vec<String> {
         .collect()
 }
 
-/// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
-/// and a jigo written `W+0` as `0` (as `scripts/gnugo_aftermath.py` reads them).
 /// The chains in atari on the position the count sees, each as `POINT(stones) lib POINT`.
 fn chains_in_atari(board: &tengen::Board, est: &tengen_player::estimate::Estimate) -> Vec<String> {
     let b = est.counted_board(board);
@@ -295,6 +275,8 @@ fn chains_in_atari(board: &tengen::Board, est: &tengen_player::estimate::Estimat
         .collect()
 }
 
+/// `W+5.0` -> `W+5`, as tengen writes results; a doubtful `B+7.5?` counts as `B+7.5`
+/// and a jigo written `W+0` as `0` (as `scripts/gnugo_aftermath.py` reads them).
 fn normalise(re: &str) -> String {
     let re = re.trim().trim_end_matches('?');
     match re.split_once('+') {

@@ -154,13 +154,8 @@ mod tests {
     use super::*;
     use tengen::point::Point;
 
-    const RACE: &str = ". . . . . . .
-                        O O O O O O .
-                        O X X X X O .
-                        O X . O X O .
-                        O X O O X O .
-                        O X . O X O .
-                        O X X X X O .";
+    /// A race that is a seki: Black's ring B5-E1 and White's D4-C3 inside it.
+    use crate::semeai::tests::SEKI as RACE;
 
     /// The race key of the chains through `x` and `y` (GTP names) on `b`.
     fn key(b: &Board, x: &str, y: &str) -> (u64, u16, u16, u16) {

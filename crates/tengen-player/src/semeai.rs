@@ -305,7 +305,7 @@ impl Libs {
 const ESCAPED_USIZE: usize = ESCAPED as usize;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tengen::point::Point;
 
@@ -315,7 +315,7 @@ mod tests {
 
     /// Black's ring and White's chain inside it share their only liberties, c4 and c2
     /// (White's outer wall has plenty).
-    const SEKI: &str = ". . . . . . .
+    pub(crate) const SEKI: &str = ". . . . . . .
                         O O O O O O .
                         O X X X X O .
                         O X . O X O .

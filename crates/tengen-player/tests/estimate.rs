@@ -163,51 +163,55 @@ fn the_finishing_starts_with_the_last_player_unless_the_game_ended_by_passes() {
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
 
+/// An empty 9x9 game under Japanese rules.
+fn nine_by_nine() -> tengen::Game {
+    tengen::Game::new(tengen::Size::NINE, tengen::Rules::japanese())
+}
+
+/// A play on the 9x9 point named `gtp`.
+fn play_at(gtp: &str) -> tengen::Move {
+    tengen::Move::Play(Point::from_gtp(gtp, tengen::Size::NINE).unwrap())
+}
+
 #[test]
 fn a_record_that_stops_on_a_capture_is_finished_by_the_player_to_move() {
-    use tengen::{Game, Move, Rules, Size};
-    let size = Size::square(9).unwrap();
-    let mut g = Game::new(size, Rules::named("japanese").unwrap());
-    let p = |s: &str| Move::Play(Point::from_gtp(s, size).unwrap());
+    let mut g = nine_by_nine();
     // White's E5 is surrounded; Black's F5 captures it as the record's last move.
     for m in ["E4", "E5", "D5", "A1", "E6", "A2"] {
-        g.play(p(m)).unwrap();
+        g.play(play_at(m)).unwrap();
     }
     // A quiet last play: its player finishes first.
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
-    g.play(p("F5")).unwrap();
+    g.play(play_at("F5")).unwrap();
     assert_eq!(g.moves().last().unwrap().captured().len(), 1);
     // The capture asks for an answer: White, to move, finishes first.
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
-    g.play(p("A3")).unwrap();
+    g.play(play_at("A3")).unwrap();
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
 }
 
 #[test]
 fn a_record_that_stops_on_a_dame_fill_is_finished_by_the_player_to_move() {
-    use tengen::{Game, Move, Rules, Size};
-    let size = Size::square(9).unwrap();
-    let mut g = Game::new(size, Rules::named("japanese").unwrap());
-    let p = |s: &str| Move::Play(Point::from_gtp(s, size).unwrap());
+    let mut g = nine_by_nine();
     //   6  . . X . .       Black's d5 fills the point between her C5 D6 E5 and White's
     //   5  . X d X .       D4: every neighbour is a stone, of both colours, so it closes
     //   4  . . O . .       a neutral point and no territory (a dame fill).
     //      B C D E F
     for m in ["C5", "D4", "D6", "A1", "E5", "A2"] {
-        g.play(p(m)).unwrap();
+        g.play(play_at(m)).unwrap();
     }
     assert_eq!(g.to_move(), Color::Black);
     // A play with empty neighbours: its player finishes first.
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
-    g.play(p("D5")).unwrap();
+    g.play(play_at("D5")).unwrap();
     // The dame fill: the player to move, White, finishes first.
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
-    g.play(p("A3")).unwrap();
+    g.play(play_at("A3")).unwrap();
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::White);
     // A play next to stones of its own colour only, and no empty point (Black's A9
     // between her A8 and B9), fills her own point, not a dame: she finishes first.
     for m in ["B9", "A4", "A8", "A5", "A9"] {
-        g.play(p(m)).unwrap();
+        g.play(play_at(m)).unwrap();
     }
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(EstimateOptions::for_game(&g).to_move, Color::Black);

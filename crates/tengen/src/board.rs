@@ -913,8 +913,9 @@ impl Board {
     /// The same position built afresh, stone by stone in the order of the points, with
     /// the same ko point. A board's chains keep their stones in the order they were
     /// played, so two boards of one position can list them differently; code whose
-    /// choices follow that order (the estimator's playouts and finishing) reads the
-    /// canonical board to answer the same for the same position, however it was reached.
+    /// choices follow that order reads the canonical board to answer the same for the
+    /// same position, however it was reached (the estimator goes further and reads the
+    /// least orientation, [`crate::symmetry::Symmetry::board`], which is built this way).
     pub fn canonical(&self) -> Board {
         let mut b = Board::new(self.size);
         for i in self.indices() {
