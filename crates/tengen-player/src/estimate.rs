@@ -299,10 +299,7 @@ fn estimate_least(board: &Board, options: EstimateOptions) -> Estimate {
             break;
         }
     }
-    // The most frequent count, the first seen of those as frequent.
-    let best = (0..votes.len())
-        .max_by_key(|&k| (votes[k].times, std::cmp::Reverse(k)))
-        .unwrap_or(0);
+    let best = winner(&votes).unwrap_or(0);
     match votes.into_iter().nth(best) {
         Some(v) => v.first,
         None => finish(board, &read, options),
@@ -330,15 +327,26 @@ struct Vote {
     first: Estimate,
 }
 
-/// Whether the most frequent count stays ahead however the `left` orientations finish.
+/// The vote that wins among `votes`: the most frequent, the first seen of those as
+/// frequent.
+fn winner(votes: &[Vote]) -> Option<usize> {
+    (0..votes.len()).max_by_key(|&k| (votes[k].times, std::cmp::Reverse(k)))
+}
+
+/// Whether the winning vote stays the winner however the `left` orientations finish: no
+/// other count, nor a new one (which would be seen last), can pass it or tie with it
+/// from ahead of it in the order seen.
 fn decided(votes: &[Vote], left: usize) -> bool {
-    let mut times: Vec<usize> = votes.iter().map(|v| v.times).collect();
-    times.sort_unstable_by(|a, b| b.cmp(a));
-    let (lead, next) = (
-        times.first().copied().unwrap_or(0),
-        times.get(1).copied().unwrap_or(0),
-    );
-    lead > next + left
+    let Some(best) = winner(votes) else {
+        return false;
+    };
+    let lead = votes[best].times;
+    let caught = |k: usize, times: usize| times > lead || (times == lead && k < best);
+    left <= lead
+        && votes
+            .iter()
+            .enumerate()
+            .all(|(k, v)| k == best || !caught(k, v.times + left))
 }
 
 /// What the estimator reads of a position before the finishing: the playouts' ownership
@@ -1297,15 +1305,57 @@ mod tests {
                 })
                 .collect()
         };
-        // Five alike of eight: the other three cannot catch up.
-        assert!(decided(&votes(&[5]), 3));
-        assert!(!decided(&votes(&[4]), 4));
-        // Four against one with three left: the one could reach four, and a tie goes
-        // to the count seen first, so the four stay ahead only if they cannot be tied.
-        assert!(!decided(&votes(&[4, 1]), 3));
-        assert!(decided(&votes(&[5, 1]), 2));
-        // At the end, any lead decides; a tie is left to the order.
+        // Four alike of eight: a new count could only tie them, and a tie goes to the
+        // count seen first.
+        assert!(decided(&votes(&[4]), 4));
+        assert!(!decided(&votes(&[3]), 5));
+        // Four against one seen later, three left: the one could only tie.
+        assert!(decided(&votes(&[4, 1]), 3));
+        // ... but seen first, it would win that tie.
+        assert!(!decided(&votes(&[1, 4]), 3));
+        assert!(decided(&votes(&[1, 5]), 2));
+        // Three against two seen first: one left could tie them, and the two would win.
+        assert!(!decided(&votes(&[2, 3]), 1));
+        assert!(decided(&votes(&[2, 3]), 0));
+        // Seen after the three, the two could only tie with one left, not with two.
+        assert!(decided(&votes(&[3, 2]), 1));
+        assert!(!decided(&votes(&[3, 2]), 2));
+        // At the end, the order decides a tie.
         assert!(decided(&votes(&[2, 1, 1]), 0));
-        assert!(!decided(&votes(&[2, 2]), 0));
+        assert!(decided(&votes(&[2, 2]), 0));
+    }
+
+    #[test]
+    fn stopping_the_vote_early_never_changes_its_winner() {
+        let e = Estimate {
+            dead: Vec::new(),
+            fills: Vec::new(),
+            ownership: Vec::new(),
+        };
+        let tally = |keys: &[i32]| -> Vec<Vote> {
+            let mut votes: Vec<Vote> = Vec::new();
+            for &k in keys {
+                match votes.iter_mut().find(|v| v.key.0 == k) {
+                    Some(v) => v.times += 1,
+                    None => votes.push(Vote {
+                        key: (k, 0),
+                        times: 1,
+                        first: e.clone(),
+                    }),
+                }
+            }
+            votes
+        };
+        // Every sequence of eight counts drawn from three (6,561 of them).
+        for code in 0..3i32.pow(8) {
+            let keys: Vec<i32> = (0..8).map(|n| code / 3i32.pow(n) % 3).collect();
+            let all = tally(&keys);
+            let full = all[winner(&all).unwrap()].key;
+            let stop = (1..=8)
+                .find(|&n| decided(&tally(&keys[..n]), 8 - n))
+                .unwrap();
+            let early = tally(&keys[..stop]);
+            assert_eq!(early[winner(&early).unwrap()].key, full, "{keys:?}");
+        }
     }
 }
