@@ -6,6 +6,11 @@ is a score: the figure tengen's dead-stone estimator is compared with
 
     scripts/gnugo_aftermath.py /usr/share/goban --exclude Hon-     # the evaluation set
     scripts/gnugo_aftermath.py /usr/share/goban --prefix Hon-      # the tuning set
+    scripts/gnugo_aftermath.py /usr/share/goban --exclude Hon- --turn 3 --jobs 2
+
+`--turn K` (0-7) gives GNU Go each record turned or mirrored (the K-th of the eight
+orientations of the board, 0 as recorded): the same games, read in another order, to set
+beside `estimate_eval --orientations`. `--jobs N` runs N GNU Go processes at once.
 
 A record without KM is counted with the komi its tournament's records state in the
 nearest years (the rule of the estimate_eval example: same file-name prefix, the komi most
@@ -16,6 +21,35 @@ import os
 import re
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+# A move or setup property and its point values (two letters each, or empty: a pass).
+POINTS = re.compile(rb"(?<![A-Z])(B|W|AB|AW|AE)((?:\s*\[[a-z]{0,2}\])+)")
+
+
+def turned(text, k):
+    """The SGF `text` with every move and setup point in the k-th orientation of its
+    (square) board: k & 4 swaps the axes, k & 1 mirrors the columns, k & 2 the rows."""
+    m = re.search(rb"SZ\[(\d+)\]", text)
+    n = int(m.group(1)) if m else 19
+
+    def point(v):
+        if len(v) != 2 or (n <= 19 and v == b"tt"):
+            return v
+        x, y = v[0] - 97, v[1] - 97
+        if k & 4:
+            x, y = y, x
+        if k & 1:
+            x = n - 1 - x
+        if k & 2:
+            y = n - 1 - y
+        return bytes([97 + x, 97 + y])
+
+    def prop(m):
+        values = re.sub(rb"\[([a-z]{0,2})\]", lambda v: b"[" + point(v.group(1)) + b"]", m.group(2))
+        return m.group(1) + values
+
+    return POINTS.sub(prop, text)
 
 
 def fmt(side, v):
@@ -70,10 +104,10 @@ def komi_of_the_time(folder, names, default=5.5):
     return out
 
 
-def gnugo(path, komi, mode="aftermath"):
+def gnugo(path, komi, mode="aftermath", turn=0):
     # GNU Go takes the komi of a record it loads from its KM (or 5.5 without one, whatever
     # --komi says), so a record without KM is given one in a temporary copy.
-    text = open(path, "rb").read()
+    text = turned(open(path, "rb").read(), turn)
     with tempfile.NamedTemporaryFile(suffix=".sgf") as tmp:
         if b"KM[" not in text:
             text = re.sub(rb"\(\s*;", f"(;KM[{komi}]".encode(), text, count=1)
@@ -96,10 +130,14 @@ def main():
     ap.add_argument("--mode", default="aftermath", choices=["aftermath", "finish"],
                     help="GNU Go's --score mode: aftermath (the default) or finish "
                          "(plays the game out first, much slower)")
+    ap.add_argument("--turn", type=int, default=0, choices=range(8),
+                    help="give GNU Go the records in the k-th of the board's eight orientations")
+    ap.add_argument("--jobs", type=int, default=1, help="GNU Go processes at once")
     a = ap.parse_args()
     total = exact = winner = 0
     names = sorted(os.listdir(a.folder))
     komis = komi_of_the_time(a.folder, names)
+    todo = []
     for name in names:
         low = name.lower()
         if a.prefix and not low.startswith(a.prefix.lower()):
@@ -108,9 +146,12 @@ def main():
             continue
         path = os.path.join(a.folder, name)
         want = recorded(path)
-        if not want:
-            continue
-        got = gnugo(path, komis.get(name, 5.5), a.mode)
+        if want:
+            todo.append((name, path, want))
+    with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
+        answers = pool.map(lambda t: gnugo(t[1], komis.get(t[0], 5.5), a.mode, a.turn), todo)
+        results = list(zip(todo, answers))
+    for (name, _, want), got in results:
         total += 1
         if a.v and got != want:
             print(f"{name}: gnugo {got}, record {want}", flush=True)
