@@ -30,8 +30,12 @@ POINTS = re.compile(rb"(?<![A-Z])(B|W|AB|AW|AE)((?:\s*\[[a-z]{0,2}\])+)")
 def turned(text, k):
     """The SGF `text` with every move and setup point in the k-th orientation of its
     (square) board: k & 4 swaps the axes, k & 1 mirrors the columns, k & 2 the rows."""
-    m = re.search(rb"SZ\[(\d+)\]", text)
+    if k == 0:
+        return text
+    m = re.search(rb"SZ\[(\d+)(?::(\d+))?\]", text)
     n = int(m.group(1)) if m else 19
+    if m and m.group(2) and int(m.group(2)) != n:
+        raise ValueError("--turn needs a square board")
 
     def point(v):
         if len(v) != 2 or (n <= 19 and v == b"tt"):
