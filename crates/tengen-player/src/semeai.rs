@@ -223,23 +223,15 @@ impl Racer {
         heads.clear();
         let own_libs = walk(b, own, c, &mut heads);
         let other_libs = walk(b, other, c, &mut heads);
-        out.extend(heads.iter().map(|&h| Some(liberties::<1>(b, h)[0])));
-        self.heads = heads;
         let push = |i: Idx, out: &mut Vec<Option<Idx>>| {
             if i != 0 && !out.contains(&Some(i)) && legal(b, i, c) {
                 out.push(Some(i));
             }
         };
-        // The captures, kept only where legal.
-        let mut k = 0;
-        while k < out.len() {
-            let i = out[k].unwrap_or(0);
-            if out[..k].contains(&Some(i)) || !legal(b, i, c) {
-                out.remove(k);
-            } else {
-                k += 1;
-            }
+        for &h in &heads {
+            push(liberties::<1>(b, h)[0], &mut out);
         }
+        self.heads = heads;
         for &l in other_libs.iter() {
             if !own_libs.contains(&l) {
                 push(l, &mut out);
