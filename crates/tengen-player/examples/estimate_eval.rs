@@ -18,7 +18,10 @@
 //! `--orientations` also estimates every record's final position turned and mirrored in
 //! the eight ways (the same position, so the same true count) and prints how many are
 //! exact in each, how many when each record takes its most frequent count, and how many
-//! records get more than one count (docs/estimator-misses.md, round 24).
+//! records get more than one count (docs/estimator-misses.md, round 24). `--colours`
+//! also estimates every record's final position with the colours swapped (and the player
+//! to move) and prints how many records get another estimate: none, since the estimator
+//! reads one colouring of each position (round 27); with `-v`, which ones.
 //!
 //! cargo run --release -p tengen-player --example estimate_eval -- /usr/share/goban --exclude Hon-
 #![forbid(unsafe_code)]
@@ -31,7 +34,7 @@ use std::path::PathBuf;
 use tengen_player::estimate::{estimate, EstimateOptions};
 
 const USAGE: &str = "usage: estimate_eval [FOLDER] [--prefix P | --exclude P] [--seed S] \
-[--playouts N] [--default-komi K] [-v] [--dead] [--territory] [--atari] [--orientations]
+[--playouts N] [--default-komi K] [-v] [--dead] [--territory] [--atari] [--orientations] [--colours]
 FOLDER defaults to /usr/share/goban (the goban-original-games package)";
 
 fn main() {
@@ -74,6 +77,9 @@ fn main() {
     // wrong, or a fight the record leaves open.
     let atari_lists = args.iter().any(|a| a == "--atari");
     let orientations = args.iter().any(|a| a == "--orientations");
+    let colours = args.iter().any(|a| a == "--colours");
+    // `--colours`: records whose estimate with the colours swapped is another.
+    let mut swapped_differ = 0;
     let mut turned = Turned::default();
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries.filter_map(|e| Some(e.ok()?.path())).collect(),
@@ -153,6 +159,19 @@ fn main() {
         if verbose && ours != want {
             out!("{name}: ours {ours}, record {re}");
         }
+        if colours {
+            let sw = swapped_estimate(r.game.board(), opts);
+            if sw.dead != est.dead || sw.fills != est.fills {
+                swapped_differ += 1;
+                let c = sw.score(&r.game).map(|r| r.result.to_string());
+                if verbose {
+                    out!(
+                        "{name}: colours swapped {}, as read {ours}",
+                        c.unwrap_or_default()
+                    );
+                }
+            }
+        }
         if orientations {
             turned.add(&eight_counts(&r.game, opts), &want);
         }
@@ -198,6 +217,9 @@ fn main() {
             turned.mode_exact,
             turned.differ
         );
+    }
+    if colours {
+        out!("colours swapped: {swapped_differ} records estimated otherwise");
     }
     let secs = start.elapsed().as_secs_f64();
     out!(
@@ -287,4 +309,25 @@ fn normalise(re: &str) -> String {
         },
         None => re.to_string(),
     }
+}
+
+/// The estimate of `board` with its colours swapped (and the player to move), its answer
+/// swapped back: the same position, so the same estimate if the estimator is fair.
+fn swapped_estimate(
+    board: &tengen::Board,
+    opts: EstimateOptions,
+) -> tengen_player::estimate::Estimate {
+    let b = tengen::symmetry::colours_swapped(board);
+    let opts = EstimateOptions {
+        to_move: opts.to_move.opponent(),
+        ..opts
+    };
+    let mut e = estimate(&b, opts);
+    for f in &mut e.fills {
+        f.1 = f.1.opponent();
+    }
+    for o in &mut e.ownership {
+        *o = -*o;
+    }
+    e
 }

@@ -118,20 +118,14 @@ impl Symmetry {
 
     /// [`Symmetry::least`] of the position of `size` whose points hold `get`.
     pub fn least_of(size: Size, get: impl Fn(Point) -> Option<crate::Color>) -> Symmetry {
-        let read = |s: Symmetry| {
-            let back = s.inverse();
-            size.all_points()
-                .map(|p| match get(back.point(size, p)) {
-                    None => 0u8,
-                    Some(crate::Color::Black) => 1,
-                    Some(crate::Color::White) => 2,
-                })
-                .collect::<Vec<u8>>()
-        };
-        Symmetry::all(size)
-            .map(|s| (read(s), s))
-            .min_by(|a, b| a.0.cmp(&b.0))
-            .map_or(Symmetry::IDENTITY, |(_, s)| s)
+        least_read(size, &get).1
+    }
+
+    /// The points of `board` read row by row in its least orientation (0 empty, 1 Black,
+    /// 2 White): the same for every orientation of one position. Comparing it with the
+    /// reading of [`colours_swapped`] tells which of the two colourings is the least.
+    pub fn least_form(board: &Board) -> Vec<u8> {
+        least_read(board.size(), &|p| board.get(p)).0
     }
 
     /// `grid` turned.
@@ -143,6 +137,42 @@ impl Symmetry {
         }
         out
     }
+}
+
+/// The least reading of the position of `size` whose points hold `get`, and the first
+/// symmetry that gives it (see [`Symmetry::least`]).
+fn least_read(size: Size, get: &impl Fn(Point) -> Option<crate::Color>) -> (Vec<u8>, Symmetry) {
+    let read = |s: Symmetry| {
+        let back = s.inverse();
+        size.all_points()
+            .map(|p| match get(back.point(size, p)) {
+                None => 0u8,
+                Some(crate::Color::Black) => 1,
+                Some(crate::Color::White) => 2,
+            })
+            .collect::<Vec<u8>>()
+    };
+    Symmetry::all(size)
+        .map(|s| (read(s), s))
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .unwrap_or_else(|| (Vec::new(), Symmetry::IDENTITY))
+}
+
+/// `board` with its colours swapped: each black stone white and each white stone black,
+/// placed in the order of the points, the ko point kept. The rules treat the colours
+/// alike but for who moves and komi, so code that makes choices by colour (the
+/// estimator's playouts and tie-breaks) reads one of the two colourings, the least.
+pub fn colours_swapped(board: &Board) -> Board {
+    let mut b = Board::new(board.size());
+    for i in board.indices() {
+        if let Some(c) = board.cell(i).color() {
+            let j = b.idx(board.point(i));
+            b.place_unchecked(j, c.opponent());
+        }
+    }
+    let ko = board.ko_point().map(|k| b.idx(board.point(k)));
+    b.set_ko(ko);
+    b
 }
 
 /// A 64-bit number that looks random for each input (the finaliser of SplitMix64).
@@ -251,5 +281,56 @@ mod tests {
         forms.sort();
         forms.dedup();
         assert_eq!(forms.len(), 8);
+    }
+
+    #[test]
+    fn colours_swapped_keeps_the_chains_and_the_ko_point_and_twice_is_the_board() {
+        // The ko position of the test above: Black has just taken at the second point of
+        // the first row, so White may not retake there; swapped, Black may not.
+        let mut b = board(
+            "\
+            . X O .\n\
+            X O . O\n\
+            . X O .\n\
+            . . . .\n",
+        );
+        let played = b.play_unchecked(b.idx(Point { x: 2, y: 1 }), Color::Black);
+        assert_eq!(played.captured, 1);
+        let s = colours_swapped(&b);
+        s.check_invariants().unwrap();
+        assert_eq!(
+            s.to_text(),
+            b.to_text()
+                .replace('X', "x")
+                .replace('O', "X")
+                .replace('x', "O")
+        );
+        assert_eq!(
+            s.ko_point().map(|k| s.point(k)),
+            b.ko_point().map(|k| b.point(k))
+        );
+        for i in b.indices().filter(|&i| b.cell(i).color().is_some()) {
+            assert_eq!(s.liberties(s.idx(b.point(i))), b.liberties(i));
+        }
+        assert_eq!(colours_swapped(&s).to_text(), b.to_text());
+    }
+
+    #[test]
+    fn the_least_form_is_the_same_in_every_orientation_and_tells_the_colourings_apart() {
+        let b = board(L_SHAPE);
+        let form = Symmetry::least_form(&b);
+        for s in Symmetry::all(b.size()) {
+            assert_eq!(Symmetry::least_form(&s.board(&b)), form, "{s:?}");
+        }
+        // Black's L of four stones and White's lone stone: swapped, the L is White's, and a
+        // white stone (2) reads after a black one (1), so the board as given is the least.
+        let swapped = Symmetry::least_form(&colours_swapped(&b));
+        assert!(form < swapped);
+        // A position that the swap only turns reads the same in both colourings.
+        let mirror = board("X . . O\n. . . .\n. . . .\n. . . .\n");
+        assert_eq!(
+            Symmetry::least_form(&mirror),
+            Symmetry::least_form(&colours_swapped(&mirror))
+        );
     }
 }
