@@ -1168,7 +1168,7 @@ fn a_position_turned_or_mirrored_gets_the_same_estimate_turned() {
 fn a_position_with_its_colours_swapped_gets_the_same_estimate_swapped() {
     // The playouts start with Black and White in turn from one stream of random numbers,
     // so the same position with the colours swapped used to get other playouts, and 61
-    // of the 284 records of goban-original-games another estimate (10 another count:
+    // of the 284 records of goban-original-games another estimate (12 another count:
     // docs/estimator-misses.md, round 27). Now one colouring of a position is read.
     // Records whose count changed with the colours before, then worked positions.
     for name in ["Hon-45-3.sgf", "Hon-59-2.mgt", "T-08-2.mgt"] {
