@@ -121,6 +121,23 @@ impl Symmetry {
         least_read(size, &get).1
     }
 
+    /// The symmetry, and whether the colours are swapped, that bring the position of
+    /// `size` whose points hold `get` to the least of its forms: its orientations and
+    /// theirs with the colours swapped, read as [`Symmetry::least`] reads them. A position
+    /// that the swap only turns is left in its colours.
+    pub fn least_with_colours(
+        size: Size,
+        get: impl Fn(Point) -> Option<crate::Color>,
+    ) -> (Symmetry, bool) {
+        let (plain, s) = least_read(size, &get);
+        let (swapped, t) = least_read(size, &|p| get(p).map(crate::Color::opponent));
+        if swapped < plain {
+            (t, true)
+        } else {
+            (s, false)
+        }
+    }
+
     /// The points of `board` read row by row in its least orientation (0 empty, 1 Black,
     /// 2 White): the same for every orientation of one position. Comparing it with the
     /// reading of [`colours_swapped`] tells which of the two colourings is the least.
@@ -326,6 +343,19 @@ mod tests {
         // white stone (2) reads after a black one (1), so the board as given is the least.
         let swapped = Symmetry::least_form(&colours_swapped(&b));
         assert!(form < swapped);
+        // Of the sixteen forms, the least is the board's own least orientation; from the
+        // swapped board, it is reached by swapping back.
+        assert_eq!(
+            Symmetry::least_with_colours(b.size(), |p| b.get(p)),
+            (Symmetry::least(&b), false)
+        );
+        let w = colours_swapped(&b);
+        let (turn, swap) = Symmetry::least_with_colours(w.size(), |p| w.get(p));
+        assert!(swap);
+        assert_eq!(
+            Symmetry::least_form(&colours_swapped(&turn.board(&w))),
+            form
+        );
         // A position that the swap only turns reads the same in both colourings.
         let mirror = board("X . . O\n. . . .\n. . . .\n. . . .\n");
         assert_eq!(

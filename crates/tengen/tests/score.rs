@@ -479,7 +479,7 @@ fn the_table_shows_what_is_counted() {
 }
 
 #[test]
-fn a_position_turned_or_mirrored_has_the_same_seki_and_count() {
+fn a_position_turned_mirrored_or_with_its_colours_swapped_has_the_same_seki_and_count() {
     // The dame filling before the seki test chooses, point by point, who fills; where a
     // race is left on the board the order could decide whether a seki remains (Hon-66-1's
     // counted position in docs/estimator-misses.md, round 25). Random positions from
@@ -504,7 +504,7 @@ fn a_position_turned_or_mirrored_has_the_same_seki_and_count() {
             })
         };
         let want = count(&b);
-        for s in Symmetry::all(size) {
+        for (k, s) in Symmetry::all(size).enumerate() {
             let t = s.board(&b);
             let mut turned: Vec<Point> = base.iter().map(|&p| s.point(size, p)).collect();
             turned.sort();
@@ -515,10 +515,41 @@ fn a_position_turned_or_mirrored_has_the_same_seki_and_count() {
                 b.to_text()
             );
             assert_eq!(count(&t), want, "{s:?} of\n{}", b.to_text());
+            // With the colours swapped too (two orientations of the eight, in turn): the
+            // same stones in seki, and each player the other's points (komi aside, which
+            // stays White's).
+            if (n + k) % 4 != 0 {
+                continue;
+            }
+            let w = tengen::symmetry::colours_swapped(&t);
+            assert_eq!(
+                seki(&Grid::from_board(&w)),
+                turned,
+                "{s:?}, colours swapped, of\n{}",
+                b.to_text()
+            );
+            assert_eq!(
+                points(&w),
+                points(&b).map(|(black, white)| (white, black)),
+                "{s:?}, colours swapped, of\n{}",
+                b.to_text()
+            );
         }
     }
     // The positions do hold seki to compare.
     assert!(checked_seki > 20, "{checked_seki}");
+}
+
+/// Black's and White's points on `b` without komi: by territory, by area, and by area
+/// with the group tax.
+fn points(b: &Board) -> [(i32, i32); 3] {
+    let mut taxed = Rules::chinese();
+    taxed.group_tax = true;
+    [Rules::japanese(), Rules::chinese(), taxed].map(|rules| {
+        let g = Game::from_position(b.clone(), Color::Black, rules);
+        let r = score(&g, &[]);
+        (r.black.total - r.black.komi, r.white.total - r.white.komi)
+    })
 }
 
 /// A position of random legal plays (no suicide, simple ko) filling about 85% of `size`.

@@ -54,7 +54,7 @@ fn neutral_points(g: &Grid) -> Vec<Point> {
 
 /// `grid` with every neutral point filled that one side (Black tried first) can fill
 /// safely, again and again until none is left: the dame of a finished game. The points
-/// are taken in their order, which [`seki`] makes that of the least orientation.
+/// are taken in their order, which [`seki`] makes that of the position's least form.
 fn fill_dame(grid: &Grid) -> Grid {
     let mut g = grid.clone();
     loop {
@@ -74,6 +74,17 @@ fn fill_dame(grid: &Grid) -> Grid {
     }
 }
 
+/// `grid` with its colours swapped if `swap`.
+fn swapped_if(swap: bool, mut grid: Grid) -> Grid {
+    if swap {
+        for p in grid.size().all_points() {
+            let c = grid.get(p);
+            grid.set(p, c.map(Color::opponent));
+        }
+    }
+    grid
+}
+
 /// The stones in seki, all stones of `grid` being taken as alive (docs/rules.md §5.1), sorted.
 /// The dame are filled first (see `fill_dame`); then an empty point next to stones of
 /// both colours of `grid` (the filling stones are not the players' chains) where a stone of
@@ -86,9 +97,11 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     // The dame are filled point by point, Black tried first at each, and where a race is
     // left on the board the order can decide whether a seki remains (Hon-66-1's counted
     // position, docs/estimator-misses.md, round 25). They are filled in the position's
-    // least orientation, so that one position gets one answer however it is turned.
-    let turn = Symmetry::least_of(grid.size(), |p| grid.get(p));
-    let g = turn.inverse().grid(&fill_dame(&turn.grid(grid)));
+    // least form, of its orientations and its colourings, so that one position gets one
+    // answer however it is turned and whichever colour is which (round 27).
+    let (turn, swap) = Symmetry::least_with_colours(grid.size(), |p| grid.get(p));
+    let least = swapped_if(swap, turn.grid(grid));
+    let g = turn.inverse().grid(&swapped_if(swap, fill_dame(&least)));
     let mut chains: Vec<Point> = Vec::new();
     for p in grid.size().all_points() {
         if g.get(p).is_some() {
