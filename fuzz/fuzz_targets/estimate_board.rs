@@ -2,14 +2,17 @@
 //! 25x25, square or not, built by legal plays): neither panics, every stone called dead is
 //! a stone of the position, and the count accepts the estimate under area and territory
 //! rules. The server's scoring phase and GTP `final_score` run the estimator on whatever
-//! position two players leave.
+//! position two players leave. The estimate is a function of the position: the same
+//! position turned, or with its colours swapped (and the other player to move), gets the
+//! same estimate turned or swapped.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tengen::board::Cell;
 use tengen::rules::Suicide;
 use tengen::score::{count_with_fills, Tally};
-use tengen::{Board, Color, Rules, Size};
+use tengen::symmetry::{self, Symmetry};
+use tengen::{Board, Color, Point, Rules, Size};
 use tengen_player::estimate::{estimate, EstimateOptions};
 use tengen_player::reading;
 
@@ -35,17 +38,53 @@ fuzz_target!(|data: &[u8]| {
     let options = EstimateOptions {
         playouts: 2 + u32::from(flags >> 4),
         seed: u64::from(seed),
-        to_move: if flags & 1 == 0 { Color::Black } else { Color::White },
-        suicide: [Suicide::Forbidden, Suicide::MultiStone, Suicide::Allowed][(flags as usize >> 1) % 3],
+        to_move: if flags & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        },
+        suicide: [Suicide::Forbidden, Suicide::MultiStone, Suicide::Allowed]
+            [(flags as usize >> 1) % 3],
         ended: flags & 8 != 0,
     };
     let e = estimate(&b, options);
     for p in &e.dead {
-        assert_ne!(b.cell(b.idx(*p)), Cell::Empty, "{p:?} called dead holds no stone");
+        assert_ne!(
+            b.cell(b.idx(*p)),
+            Cell::Empty,
+            "{p:?} called dead holds no stone"
+        );
     }
     assert_eq!(e.ownership.len(), points.len());
     for rules in [Rules::chinese(), Rules::japanese()] {
         let report = count_with_fills(&b, &e.dead, &e.fills, &Tally::default(), &rules);
         assert!(report.is_ok(), "{report:?}");
     }
+    let swapped = estimate(
+        &symmetry::colours_swapped(&b),
+        EstimateOptions {
+            to_move: options.to_move.opponent(),
+            ..options
+        },
+    );
+    assert_eq!(swapped.dead, e.dead);
+    let fills: Vec<(Point, Color)> = e.fills.iter().map(|&(p, c)| (p, c.opponent())).collect();
+    assert_eq!(swapped.fills, fills);
+    // One orientation, chosen by the input.
+    let turn = Symmetry::all(size)
+        .nth(usize::from(seed) % 8)
+        .unwrap_or(Symmetry::IDENTITY);
+    let turned = estimate(&turn.board(&b), options);
+    let mut dead: Vec<Point> = e.dead.iter().map(|&p| turn.point(size, p)).collect();
+    dead.sort();
+    assert_eq!(turned.dead, dead);
+    let mut fills: Vec<(Point, Color)> = e
+        .fills
+        .iter()
+        .map(|&(p, c)| (turn.point(size, p), c))
+        .collect();
+    let mut got = turned.fills;
+    fills.sort();
+    got.sort();
+    assert_eq!(got, fills);
 });
