@@ -1,8 +1,10 @@
 //! The ways to turn and mirror a board: eight on a square board, four (the mirrorings)
-//! on one that is not square. The rules do not see the orientation of a board, so code
-//! that makes choices in the order of the points (the estimator's tie-breaks) reads a
-//! position in one chosen orientation, [`Symmetry::least`], to give one position one
-//! answer however it is turned.
+//! on one that is not square; and the swap of the colours. The rules do not see the
+//! orientation of a board, nor which colour is which (but for who moves and komi), so
+//! code that makes choices in the order of the points or of the colours (the estimator's
+//! tie-breaks and playouts, the seki test's dame filling) reads a position in one chosen
+//! form, [`Symmetry::least`] and [`Symmetry::least_with_colours`], to give one position
+//! one answer however it is turned and whichever colour is which.
 
 use crate::board::Board;
 use crate::grid::Grid;
