@@ -1145,23 +1145,10 @@ fn a_position_turned_or_mirrored_gets_the_same_estimate_turned() {
     // of a position is estimated as its least orientation, and the finishing's count is
     // the one most of its eight orientations give. Records whose estimate changed with
     // the orientation before, then a few worked positions.
-    for name in ["Hon-50-3.sgf", "Hon-55-1.mgt", "Hon-85-2.mgt"] {
-        let Some((game, _)) = record_game_estimate(name) else {
-            return;
-        };
-        same_when_turned(game.board(), EstimateOptions::for_game(&game));
-    }
-    for (text, to_move) in [
-        (T_08_2, Color::White),
-        (HON_50_3, Color::Black),
-        (HON_75_6, Color::White),
-    ] {
-        let options = EstimateOptions {
-            to_move,
-            ..EstimateOptions::default()
-        };
-        same_when_turned(&Board::from_text(text).unwrap(), options);
-    }
+    check_records_and_worked_positions(
+        &["Hon-50-3.sgf", "Hon-55-1.mgt", "Hon-85-2.mgt"],
+        same_when_turned,
+    );
 }
 
 #[test]
@@ -1171,11 +1158,20 @@ fn a_position_with_its_colours_swapped_gets_the_same_estimate_swapped() {
     // of the 284 records of goban-original-games another estimate (12 another count:
     // docs/estimator-misses.md, round 27). Now one colouring of a position is read.
     // Records whose count changed with the colours before, then worked positions.
-    for name in ["Hon-45-3.sgf", "Hon-59-2.mgt", "T-08-2.mgt"] {
+    check_records_and_worked_positions(
+        &["Hon-45-3.sgf", "Hon-59-2.mgt", "T-08-2.mgt"],
+        same_when_swapped,
+    );
+}
+
+/// Runs `check` on the final positions of the records `names` (those of the corpus that
+/// are installed) and on three worked positions, each with its player to move first.
+fn check_records_and_worked_positions(names: &[&str], check: fn(&Board, EstimateOptions)) {
+    for name in names {
         let Some((game, _)) = record_game_estimate(name) else {
             continue;
         };
-        same_when_swapped(game.board(), EstimateOptions::for_game(&game));
+        check(game.board(), EstimateOptions::for_game(&game));
     }
     for (text, to_move) in [
         (T_08_2, Color::White),
@@ -1186,7 +1182,7 @@ fn a_position_with_its_colours_swapped_gets_the_same_estimate_swapped() {
             to_move,
             ..EstimateOptions::default()
         };
-        same_when_swapped(&Board::from_text(text).unwrap(), options);
+        check(&Board::from_text(text).unwrap(), options);
     }
 }
 

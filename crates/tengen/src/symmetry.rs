@@ -244,10 +244,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_turned_board_keeps_its_chains_and_moves_its_ko_point() {
-        // Black captured White's stone at the second point of the first row: White may
-        // not retake there at once.
+    /// A position where Black has just captured White's stone at the second point of the
+    /// first row: White may not retake there at once.
+    fn ko_board() -> Board {
         let mut b = board(
             "\
             . X O .\n\
@@ -255,9 +254,14 @@ mod tests {
             . X O .\n\
             . . . .\n",
         );
-        let ko_at = b.idx(Point { x: 2, y: 1 });
-        let played = b.play_unchecked(ko_at, Color::Black);
+        let played = b.play_unchecked(b.idx(Point { x: 2, y: 1 }), Color::Black);
         assert_eq!(played.captured, 1);
+        b
+    }
+
+    #[test]
+    fn a_turned_board_keeps_its_chains_and_moves_its_ko_point() {
+        let b = ko_board();
         let ko = b.ko_point().map(|k| b.point(k)).unwrap();
         let size = b.size();
         for s in Symmetry::all(size) {
@@ -304,17 +308,8 @@ mod tests {
 
     #[test]
     fn colours_swapped_keeps_the_chains_and_the_ko_point_and_twice_is_the_board() {
-        // The ko position of the test above: Black has just taken at the second point of
-        // the first row, so White may not retake there; swapped, Black may not.
-        let mut b = board(
-            "\
-            . X O .\n\
-            X O . O\n\
-            . X O .\n\
-            . . . .\n",
-        );
-        let played = b.play_unchecked(b.idx(Point { x: 2, y: 1 }), Color::Black);
-        assert_eq!(played.captured, 1);
+        // White may not retake the ko; swapped, Black may not.
+        let b = ko_board();
         let s = colours_swapped(&b);
         s.check_invariants().unwrap();
         assert_eq!(
