@@ -50,6 +50,7 @@
 use crate::intrusion;
 use crate::reading::{self, Reader};
 use crate::semeai;
+use crate::spares::{self, Scratch};
 use tengen::board::{Board, Cell, Idx, CELLS};
 use tengen::color::Color;
 use tengen::point::Point;
@@ -232,7 +233,7 @@ fn recaptured(b: &Board, x: Idx) -> bool {
     if !reading::legal(b, l, owner.opponent()) {
         return false;
     }
-    let mut next = b.clone();
+    let mut next = spares::scratch(b);
     next.play_unchecked(l, owner.opponent());
     next.liberties(l) == 1 && next.chain_len(l) >= 2.max(b.chain_len(x))
 }
@@ -335,7 +336,7 @@ impl Finisher {
     /// with Black's dead O9 O8 unless White takes them first, as GNU Go's aftermath does),
     /// or else the point of the first opponent stone the finishing put next to it.
     fn broken(&mut self) -> Vec<(Point, Color)> {
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         let Some((x, owner)) = b.indices().find_map(|i| {
             let owner = b.cell(i).color()?;
             let short = b.chain_head(i) == i && b.liberties(i) == 1 && b.chain_len(i) >= 2;
@@ -424,7 +425,7 @@ impl Finisher {
             return false;
         };
         let l = liberty_list(b, x)[0];
-        let mut next = b.clone();
+        let mut next = spares::scratch(b);
         next.play_unchecked(l, owner.opponent());
         self.reader.attack_short(&next, l).is_some()
     }
@@ -452,7 +453,7 @@ impl Finisher {
     /// exact over four seeds, 415 -> 419 and one wrong winner fewer; the evaluation records
     /// 459 -> 459 (T-21-3 gained, T-23-2 lost); the played-out set unchanged.
     fn guard(&mut self, c: Color) -> Option<Idx> {
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         self.guard_on(&b, c, None)
     }
 
@@ -493,7 +494,7 @@ impl Finisher {
     /// Honinbo records 419 -> 427, evaluation records 459 -> 472 (right winners 581 ->
     /// 585); the played-out set unchanged.
     fn guard_near_walls(&mut self, c: Color) -> Option<Idx> {
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         self.guard_near_walls_on(&b, c, None)
     }
 
@@ -532,7 +533,7 @@ impl Finisher {
             if b.cell(m) != Cell::Empty || !self.may_play(b, m, c) {
                 return false;
             }
-            let mut next = b.clone();
+            let mut next = spares::scratch(b);
             next.play_unchecked(m, c);
             intrusion::holds(&next, t, c.opponent()) == Some(true)
         })
@@ -798,7 +799,7 @@ impl Finisher {
 
     /// Step 1: a play that saves an own live chain the opponent could capture.
     fn save(&mut self, c: Color) -> Option<Idx> {
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         for x in self.weak_chains(&b, c, 2) {
             if self.among_dead(&b, x, c) || recaptured(&b, x) || self.reader.attack(&b, x).is_none()
             {
@@ -870,7 +871,7 @@ impl Finisher {
             if !allowed {
                 continue;
             }
-            let mut next = b.clone();
+            let mut next = spares::scratch(b);
             next.play_unchecked(m, c);
             if next.cell(x) != b.cell(x)
                 || next.liberties(x) < 2
@@ -955,7 +956,7 @@ impl Finisher {
     /// fills it instead: a dame costs nothing, a capture inside her territory a point.
     fn capture_in_time(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         let dame = self.dame_points();
         for d in self.dead_chains(&b, opp) {
             let Some(first) = self.reader.attack(&b, d) else {
@@ -971,7 +972,7 @@ impl Finisher {
                 if !self.safe_fill(&b, p, c) {
                     return false;
                 }
-                let mut next = b.clone();
+                let mut next = spares::scratch(&b);
                 next.play_unchecked(p, c);
                 self.spoiled(&next, d, &dame, opp).is_none()
             });
@@ -1013,7 +1014,7 @@ impl Finisher {
             if !reading::legal(filled, m, c) {
                 return false;
             }
-            let mut next = filled.clone();
+            let mut next = spares::scratch(filled);
             next.play_unchecked(m, c);
             next.liberties(m) >= 2 && self.reader.attack(&next, d).is_some()
         })
@@ -1060,7 +1061,7 @@ impl Finisher {
         if !reading::legal(b, m, c) {
             return false;
         }
-        let mut next = b.clone();
+        let mut next = spares::scratch(b);
         next.play_unchecked(m, c);
         if next.cell(d) != b.cell(d) {
             return true;
@@ -1078,14 +1079,14 @@ impl Finisher {
     /// Whether the dead chain through `d` on `b` can no longer be captured once `opp`, its
     /// owner, has filled every point of `dame` she can fill without capturing: the board
     /// so filled if so.
-    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> Option<Board> {
+    fn spoiled(&mut self, b: &Board, d: Idx, dame: &[Idx], opp: Color) -> Option<Scratch> {
         let filled = self.filled_by(b, dame, opp);
         (filled.cell(d) == b.cell(d) && self.reader.attack(&filled, d).is_none()).then_some(filled)
     }
 
     /// `b` once `opp` has filled every point of `dame` she can fill without capturing.
-    fn filled_by(&self, b: &Board, dame: &[Idx], opp: Color) -> Board {
-        let mut filled = b.clone();
+    fn filled_by(&self, b: &Board, dame: &[Idx], opp: Color) -> Scratch {
+        let mut filled = spares::scratch(b);
         for &p in dame {
             if self.may_play(&filled, p, opp) && !filled.would_capture(p, opp) {
                 filled.play_unchecked(p, opp);
@@ -1141,7 +1142,7 @@ impl Finisher {
     /// on all 284 records, one of them holding).
     fn teire(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         for d in b.indices() {
             if b.cell(d) != Cell::stone(opp)
                 || !self.dead[d as usize]
@@ -1202,7 +1203,7 @@ impl Finisher {
             if !self.may_play(b, m, c) {
                 continue;
             }
-            let mut next = b.clone();
+            let mut next = spares::scratch(b);
             next.play_unchecked(m, c);
             if next.cell(x) != b.cell(x) {
                 continue;
@@ -1265,7 +1266,7 @@ impl Finisher {
     /// right corner: Black's S19, then T18 taking S18 and T19, which closes the corner).
     fn close_off(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         for p in b.indices() {
             if !self.is_gap(&b, p, opp) {
                 continue;
@@ -1360,7 +1361,7 @@ impl Finisher {
     /// the most points for either player (the points she encloses, or those the
     /// opponent's fill there would: a border left open is a real move, the bigger first).
     fn fill(&mut self, c: Color) -> Option<Idx> {
-        let b = self.b.clone();
+        let b = spares::scratch(&self.b);
         let opp = c.opponent();
         let mut best: Option<((u8, usize), Idx)> = None;
         for p in self.dame_points() {
@@ -1385,9 +1386,9 @@ impl Finisher {
     }
 
     /// `b` with `c`'s stone on `p`, if she may play there.
-    fn played(&self, b: &Board, p: Idx, c: Color) -> Option<Board> {
+    fn played(&self, b: &Board, p: Idx, c: Color) -> Option<Scratch> {
         self.may_play(b, p, c).then(|| {
-            let mut next = b.clone();
+            let mut next = spares::scratch(b);
             next.play_unchecked(p, c);
             next
         })
@@ -1473,7 +1474,7 @@ impl Finisher {
         if libs < 2 || captures {
             return None;
         }
-        let mut t = self.b.clone();
+        let mut t = spares::scratch(&self.b);
         t.play_unchecked(l, c);
         let (libs, captures) = after_play(&t, i, c);
         (libs >= 2 && !captures).then_some(l)

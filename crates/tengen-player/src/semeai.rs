@@ -249,16 +249,40 @@ impl Racer {
 }
 
 /// The first [`ESCAPED`] liberties of the chain through `chain`, with the head of each
-/// chain of `c`'s opponent next to it in atari added to `atari` (once a chain).
+/// chain of `c`'s opponent next to it in atari added to `atari` (once a chain). A chain
+/// of `c`'s opponent has no other chain of its colour next to it: its own head is added
+/// when it is in atari and has stones next to each other (as the walk would meet them).
 fn walk(b: &Board, chain: Idx, c: Color, atari: &mut Vec<Idx>) -> Libs {
     let mut libs = Libs::default();
-    let opp = Cell::stone(c.opponent());
+    let opp = c.opponent();
+    if b.cell(chain) == Cell::stone(opp) {
+        let head = b.chain_head(chain);
+        if b.liberties(chain) == 1 && b.chain_len(chain) >= 2 && !atari.contains(&head) {
+            atari.push(head);
+        }
+        b.for_each_stone(chain, |s| {
+            if b.neighbour_counts(s).empty() > 0 {
+                for n in b.neighbours(s) {
+                    if b.cell(n) == Cell::Empty {
+                        libs.add(n);
+                    }
+                }
+            }
+        });
+        return libs;
+    }
+    let opp_cell = Cell::stone(opp);
     b.for_each_stone(chain, |s| {
+        // Most stones of a long wall touch neither a liberty nor the opponent.
+        let k = b.neighbour_counts(s);
+        if k.empty() == 0 && k.of_or_wall(opp) == k.walls() {
+            return;
+        }
         for n in b.neighbours(s) {
             let cell = b.cell(n);
             if cell == Cell::Empty {
                 libs.add(n);
-            } else if cell == opp && b.liberties(n) == 1 {
+            } else if cell == opp_cell && b.liberties(n) == 1 {
                 let h = b.chain_head(n);
                 if !atari.contains(&h) {
                     atari.push(h);

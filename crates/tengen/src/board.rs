@@ -252,6 +252,13 @@ impl Board {
         b
     }
 
+    /// A copy of the board on the heap, built there (see [`Board::new_boxed`]).
+    pub fn clone_boxed(&self) -> Box<Board> {
+        let mut b = Box::new(Board::walls(self.size));
+        (*b).clone_from(self);
+        b
+    }
+
     /// Makes every point of a board of walls empty, with its neighbour counts: each
     /// neighbour on the board is empty, each off it a wall.
     fn clear_points(&mut self) {
