@@ -1252,3 +1252,47 @@ fn same_when_turned(b: &Board, options: EstimateOptions) {
         }
     }
 }
+
+#[test]
+fn of_alike_defences_the_one_that_owes_no_second_teire_a_few_moves_on_is_chosen() {
+    // Lower left of Hon-47-4 (record W+0.5, as GNU Go's aftermath counts). Black's eye D5
+    // E5 is walled by A5-C5 with B4 and B6, the lone D6, D4 E4 E3, and F5-H6. Once Black
+    // has filled C6 (joining D6 to A5-C5) and White D7 and G6, Black's D4 E4 E3 has two
+    // liberties, D5 and E5, and White could take it. Step 1's defences D5, E5 and E6 are
+    // alike in its keys (a point each, nothing near the chain left owing a teire at
+    // once), but D5 and E5 leave the chain three liberties and E6 two, so each is read
+    // eight moves ahead (docs/estimator-misses.md, round 28). Worked by hand: after D5
+    // (or E5) the two walls over the eye are still apart at E6, and Black pays E6 later
+    // too: two points; E6 joins them round the eye, whose two points White cannot play
+    // without being taken: one. Before, D5 came first in the order of the points: W+1.5.
+    let Some((game, e)) = record_game_estimate("Hon-47-4.mgt") else {
+        return;
+    };
+    let eye = points(game.board(), &["D5", "E5"]);
+    assert!(!e.fills.iter().any(|f| eye.contains(&f.0)), "{:?}", e.fills);
+    assert_eq!(e.score(&game).unwrap().result.to_string(), "W+0.5");
+}
+
+#[test]
+fn a_defence_that_connects_for_good_is_chosen_over_one_that_owes_a_teire_later() {
+    // Upper left of M-72-2 (record B+1). After White's dame A11, Black's A12-D12 (with
+    // B11 and B13) has the liberties A13 and B14, and White's dead C13 D13 inside have
+    // C14 and D14. Black's defences A13, B14, A14 and C14 are alike in step 1's keys (a
+    // point each); A13 keeps the chain apart from the upper-left group, and once the
+    // dame elsewhere are filled its race against C13 D13 turns to a seki, so that a
+    // second teire at D14 is owed; B14 joins the upper-left group for good (GNU Go's
+    // answer too). Read eight moves ahead, B14 is the better (docs/estimator-misses.md,
+    // rounds 26 and 28); before, A13 came first in the order of the points and the count
+    // was a jigo, the wrong winner.
+    let Some((game, e)) = record_game_estimate("M-72-2.sgf") else {
+        return;
+    };
+    let corner = points(game.board(), &["A13", "B14", "A14", "C14", "D14"]);
+    let black: Vec<_> = e
+        .fills
+        .iter()
+        .filter(|f| corner.contains(&f.0) && f.1 == Color::Black)
+        .collect();
+    assert_eq!(black.len(), 1, "{:?}", e.fills);
+    assert_eq!(e.score(&game).unwrap().result.to_string(), "B+1");
+}
