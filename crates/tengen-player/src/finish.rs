@@ -1698,3 +1698,36 @@ pub fn finish_with(
     f.out.broken = f.broken();
     f.out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn within_counts_steps_along_the_lines_from_every_stone_of_the_chain() {
+        // Black's chain c3 d3 on 7x7: c5 is two steps up from c3, f3 two right of d3,
+        // e5 three (one right, two up), a1 four (two left, two down).
+        let b = Board::from_text(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . X X . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let at = |gtp: &str| b.idx(Point::from_gtp(gtp, b.size()).unwrap());
+        let near = within(&b, at("C3"), 2);
+        for p in ["C3", "D3", "C5", "F3", "D1", "B2"] {
+            assert!(near[at(p) as usize], "{p}");
+        }
+        for p in ["E5", "A1", "G3", "C6"] {
+            assert!(!near[at(p) as usize], "{p}");
+        }
+        let count = b.indices().filter(|&i| near[i as usize]).count();
+        // The two stones; one step away b3 e3 c4 d4 c2 d2; two steps away a3 f3 c5 d5
+        // c1 d1 b4 e4 b2 e2.
+        assert_eq!(count, 2 + 6 + 10);
+    }
+}
