@@ -128,12 +128,18 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
 /// stone and ends with no intruder stone inside, `Some(false)` if the intruder captures a
 /// wall stone or stays, `None` if reading runs out of budget.
 ///
-/// Inside [`memory::remembering`], a question read before on the same position, in any
-/// orientation, is not read again, and none is read once [`memory::SEARCH_LIMIT`] is
-/// spent.
+/// Inside [`memory::remembering`], a question read before is not read again: on the same
+/// position in any orientation, or where everything its reading sees stands as before
+/// ([`local_key`]); and none is read once [`memory::SEARCH_LIMIT`] is spent.
 pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     if !memory::INTRUSIONS.with(|m| m.on()) {
         return read_holds(b, t, first);
+    }
+    // A finishing move elsewhere changes the position's hash but nothing the reading
+    // sees: the question recurs at the finishing's next turns.
+    let local = local_key(b, t, first);
+    if let Some(known) = memory::LOCAL_INTRUSIONS.with(|m| m.get(&local)) {
+        return known;
     }
     let f = memory::Frame::of(b);
     let inner = t.points.len() - t.rim;
@@ -149,7 +155,56 @@ pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     }
     let v = read_holds(b, t, first);
     memory::INTRUSIONS.with(|m| m.put(key, v));
+    memory::LOCAL_INTRUSIONS.with(|m| m.put(local, v));
     v
+}
+
+/// Everything [`read_holds`] looks at, for `t` on `b` with `first` to move: its answer is
+/// the same on any board where this is the same, whatever stands elsewhere. The reading
+/// plays only on the territory's points, so it sees what stands on them, the ko point,
+/// and the chains next to them from outside: by their stones (a chain captured frees its
+/// points, which give liberties to the chains next to them) and by whether they have a
+/// liberty off the points (which no play fills: such a chain is never captured).
+fn local_key(b: &Board, t: &Territory, first: Color) -> Vec<u16> {
+    let mut inside = vec![false; tengen::board::CELLS];
+    for &q in &t.points {
+        inside[q as usize] = true;
+    }
+    let mut key = vec![
+        t.owner.index() as u16,
+        first.index() as u16,
+        t.open as u16,
+        t.rim as u16,
+        b.ko_point().unwrap_or(0),
+        t.points.len() as u16,
+    ];
+    key.extend(t.points.iter().copied());
+    key.extend(t.points.iter().map(|&q| b.cell(q) as u16));
+    key.push(t.walls.len() as u16);
+    key.extend(t.walls.iter().copied());
+    let mut heads: Vec<Idx> = Vec::new();
+    for &q in &t.points {
+        for n in b.neighbours(q) {
+            let stone = b.cell(n).color().is_some();
+            if !stone || inside[n as usize] || heads.contains(&b.chain_head(n)) {
+                continue;
+            }
+            heads.push(b.chain_head(n));
+            let mut stones = Vec::new();
+            let mut off = false;
+            b.for_each_stone(n, |s| {
+                stones.push(s);
+                off |= b
+                    .neighbours(s)
+                    .iter()
+                    .any(|&m| b.cell(m) == Cell::Empty && !inside[m as usize]);
+            });
+            stones.sort_unstable();
+            key.extend([u16::MAX, b.cell(n) as u16, off as u16]);
+            key.extend(stones);
+        }
+    }
+    key
 }
 
 /// [`holds`], read.
@@ -223,6 +278,26 @@ impl Reader<'_> {
                     self.line.pop();
                     self.spare.give(next);
                     v?
+                }
+                // A play that captures nothing leaves the walls and no ko point: where
+                // its position was read before (or is on the line), no copy is needed.
+                Some(i) if !b.would_capture(i, to_move) => {
+                    let h = b.hash_after(i, to_move);
+                    if self.line.contains(&h) {
+                        continue;
+                    }
+                    match self.seen.get(&(h, 0, to_move.opponent(), false)) {
+                        Some(&v) => v,
+                        None => {
+                            let mut next = self.spare.copy(b);
+                            next.play_unchecked(i, to_move);
+                            self.line.push(b.hash());
+                            let v = self.value(&next, to_move.opponent(), false);
+                            self.line.pop();
+                            self.spare.give(next);
+                            v?
+                        }
+                    }
                 }
                 Some(i) => {
                     let mut next = self.spare.copy(b);
@@ -312,6 +387,125 @@ mod tests {
         let mut mended = b.clone();
         mended.play_unchecked(at(&b, "B4"), Color::Black);
         assert_eq!(holds(&mended, &t, Color::White), Some(true));
+    }
+
+    #[test]
+    fn a_question_is_remembered_by_what_its_reading_sees() {
+        // SHORT_WALLS' window asked again with a stone far from it (G1, next to nothing
+        // the reading sees), once mended (Black's B4), and once with E5-E7's only
+        // liberty off the window (D7) taken: the remembered answers are the answers read
+        // afresh, and the far stone leaves the key as it was.
+        let b = Board::from_text(SHORT_WALLS).unwrap();
+        let near = points(&b, &["A4", "B4", "C4", "D5", "A5", "B5", "C5", "D6"]);
+        let t = window(&b, Color::Black, near, 0);
+        let with = |b: &Board, stones: &[(&str, Color)]| {
+            let mut next = b.clone();
+            for &(p, c) in stones {
+                next.play_unchecked(at(b, p), c);
+            }
+            next
+        };
+        let far = with(&b, &[("G1", Color::White)]);
+        let mended = with(&b, &[("B4", Color::Black)]);
+        let far_mended = with(&mended, &[("G1", Color::White)]);
+        let shut = with(&b, &[("D7", Color::White)]);
+        let first = Color::White;
+        assert_eq!(local_key(&b, &t, first), local_key(&far, &t, first));
+        assert_ne!(local_key(&b, &t, first), local_key(&shut, &t, first));
+        assert_ne!(local_key(&b, &t, first), local_key(&b, &t, Color::Black));
+        let boards = [&b, &far, &mended, &far_mended, &shut, &b];
+        let read: Vec<_> = boards.iter().map(|x| read_holds(x, &t, first)).collect();
+        assert_eq!(
+            read[..4],
+            [Some(false), Some(false), Some(true), Some(true)]
+        );
+        let remembered: Vec<_> =
+            memory::remembering(|| boards.iter().map(|x| holds(x, &t, first)).collect());
+        assert_eq!(remembered, read);
+    }
+
+    /// The reading's answer worked out the plain way, every line played to its end with
+    /// nothing remembered: a reference for the reader's shortcuts.
+    fn plain(b: &Board, t: &Territory, to_move: Color, passed: bool, line: &mut Vec<u64>) -> bool {
+        let owner = t.owner;
+        if t.walls.iter().any(|&w| b.cell(w) != Cell::stone(owner)) {
+            return false;
+        }
+        let inner = &t.points[..t.points.len() - t.rim];
+        let stays = || {
+            t.open
+                || !inner
+                    .iter()
+                    .any(|&i| b.cell(i) == Cell::stone(owner.opponent()))
+        };
+        let playable = if to_move == owner {
+            &t.points[..]
+        } else {
+            inner
+        };
+        let mut values = Vec::new();
+        for &i in playable.iter().filter(|&&i| legal(b, i, to_move)) {
+            let mut next = b.clone();
+            next.play_unchecked(i, to_move);
+            if line.contains(&next.hash()) {
+                continue;
+            }
+            line.push(b.hash());
+            values.push(plain(&next, t, to_move.opponent(), false, line));
+            line.pop();
+        }
+        values.push(if passed {
+            stays()
+        } else {
+            let mut next = b.clone();
+            next.clear_ko();
+            line.push(b.hash());
+            let v = plain(&next, t, to_move.opponent(), true, line);
+            line.pop();
+            v
+        });
+        if to_move == owner {
+            values.contains(&true)
+        } else {
+            !values.contains(&false)
+        }
+    }
+
+    #[test]
+    fn the_reading_answers_as_every_line_played_out_does() {
+        // White's five-point territory A1-E1 with every set of Black stones in it that
+        // leaves each chain a liberty, Black or White moving first: lines that meet the
+        // same position in many orders (the reader answers those from what it read,
+        // without playing them again), captures, and ko.
+        let columns = ["A", "B", "C", "D", "E"];
+        let mut read = 0;
+        for set in 0u32..32 {
+            let row: Vec<&str> = (0..5)
+                .map(|k| if set >> k & 1 == 1 { "X" } else { "." })
+                .collect();
+            let text = format!(
+                ". . . . . . .
+                 X X X X X X X
+                 O O O O O O X
+                 {} O X",
+                row.join(" ")
+            );
+            let Ok(b) = Board::from_text(&text) else {
+                continue;
+            };
+            let start = at(&b, &format!("{}1", columns[0]));
+            let t = territory(&b, start, Color::White).expect("a small territory");
+            for first in [Color::Black, Color::White] {
+                let want = plain(&b, &t, first, false, &mut Vec::new());
+                assert_eq!(
+                    read_holds(&b, &t, first),
+                    Some(want),
+                    "{text}\n{first:?} first"
+                );
+                read += 1;
+            }
+        }
+        assert!(read >= 40, "{read} questions");
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! orientation of a board (see [`crate::estimate`]), and most of the questions asked in
 //! one orientation recur, turned, in the others; a question is therefore known by its
 //! position in the orientation of [`Symmetry::least_hash`], with its points moved there.
+//! An intrusion is also known by what its reading sees (the territory and the chains
+//! around it), which the finishing's moves elsewhere leave as they were.
 //! Outside [`remembering`] nothing is kept.
 
 use crate::position_map::PositionMap;
@@ -65,6 +67,8 @@ thread_local! {
     pub(crate) static RACES: Table<RaceKey, Option<Outcome>> = const { Table::new() };
     /// The intrusions read inside [`remembering`].
     pub(crate) static INTRUSIONS: Table<IntrusionKey, Option<bool>> = const { Table::new() };
+    /// The intrusions read inside [`remembering`], by what their reading sees.
+    pub(crate) static LOCAL_INTRUSIONS: Table<Vec<u16>, Option<bool>> = const { Table::new() };
 }
 
 /// Runs `f`, remembering every race and intrusion read inside it.
@@ -72,6 +76,7 @@ pub fn remembering<T>(f: impl FnOnce() -> T) -> T {
     let _outer = Outer {
         races: RACES.with(|t| t.start()),
         intrusions: INTRUSIONS.with(|t| t.start()),
+        local_intrusions: LOCAL_INTRUSIONS.with(|t| t.start()),
         work: WORK.with(|w| w.replace(0)),
     };
     f()
@@ -82,6 +87,7 @@ pub fn remembering<T>(f: impl FnOnce() -> T) -> T {
 struct Outer {
     races: Option<PositionMap<RaceKey, Option<Outcome>>>,
     intrusions: Option<PositionMap<IntrusionKey, Option<bool>>>,
+    local_intrusions: Option<PositionMap<Vec<u16>, Option<bool>>>,
     work: u64,
 }
 
@@ -89,6 +95,7 @@ impl Drop for Outer {
     fn drop(&mut self) {
         RACES.with(|t| t.restore(self.races.take()));
         INTRUSIONS.with(|t| t.restore(self.intrusions.take()));
+        LOCAL_INTRUSIONS.with(|t| t.restore(self.local_intrusions.take()));
         WORK.with(|w| w.set(self.work));
     }
 }
