@@ -130,7 +130,8 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
 ///
 /// Inside [`memory::remembering`], a question read before is not read again: on the same
 /// position in any orientation, or where everything its reading sees stands as before
-/// ([`local_key`]); and none is read once [`memory::SEARCH_LIMIT`] is spent.
+/// (the territory's points, the ko point, the chains next to them); and none is read
+/// once [`memory::SEARCH_LIMIT`] is spent.
 pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     if !memory::INTRUSIONS.with(|m| m.on()) {
         return read_holds(b, t, first);
