@@ -280,15 +280,20 @@ impl Reader<'_> {
                     self.spare.give(next);
                     v?
                 }
-                // A play that captures nothing leaves the walls and no ko point: where
-                // its position was read before (or is on the line), no copy is needed.
-                Some(i) if !b.would_capture(i, to_move) => {
+                Some(i) => {
                     let h = b.hash_after(i, to_move);
                     if self.line.contains(&h) {
                         continue;
                     }
-                    match self.seen.get(&(h, 0, to_move.opponent(), false)) {
-                        Some(&v) => v,
+                    // A play that captures nothing leaves the walls and no ko point: a
+                    // position read before is known by its hash, with no copy.
+                    let known = if b.would_capture(i, to_move) {
+                        None
+                    } else {
+                        self.seen.get(&(h, 0, to_move.opponent(), false)).copied()
+                    };
+                    match known {
+                        Some(v) => v,
                         None => {
                             let mut next = self.spare.copy(b);
                             next.play_unchecked(i, to_move);
@@ -299,19 +304,6 @@ impl Reader<'_> {
                             v?
                         }
                     }
-                }
-                Some(i) => {
-                    let mut next = self.spare.copy(b);
-                    next.play_unchecked(i, to_move);
-                    if self.line.contains(&next.hash()) {
-                        self.spare.give(next);
-                        continue;
-                    }
-                    self.line.push(b.hash());
-                    let v = self.value(&next, to_move.opponent(), false);
-                    self.line.pop();
-                    self.spare.give(next);
-                    v?
                 }
             };
             best = Some(match best {
