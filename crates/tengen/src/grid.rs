@@ -110,8 +110,14 @@ impl Grid {
     /// The area through `p`: the chain if `p` holds a stone, the empty region if not (no
     /// point at all off the board).
     pub fn area(&self, p: Point) -> Area {
+        self.flood(p, &mut vec![false; self.cells.len()])
+    }
+
+    /// [`Grid::area`] through `p`, marking its points in `seen` and never entering a point
+    /// marked there already: [`Grid::areas`] floods every area with one `seen`, rather
+    /// than clearing a new one for each.
+    fn flood(&self, p: Point, seen: &mut [bool]) -> Area {
         let kind = self.get(p);
-        let mut seen = vec![false; self.cells.len()];
         let mut out = Area {
             points: Vec::new(),
             touches_black: false,
@@ -151,14 +157,9 @@ impl Grid {
         let mut done = vec![false; self.cells.len()];
         let mut out = Vec::new();
         for p in self.size.all_points() {
-            if done[self.k(p)] {
-                continue;
+            if !done[self.k(p)] {
+                out.push(self.flood(p, &mut done));
             }
-            let a = self.area(p);
-            for q in &a.points {
-                done[self.k(*q)] = true;
-            }
-            out.push(a);
         }
         out
     }

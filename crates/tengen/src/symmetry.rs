@@ -94,19 +94,18 @@ impl Symmetry {
     /// board to the orientation hashed: the least of the hashes of its orientations.
     /// Searches that remember what they read use it to recognise a position turned.
     pub fn least_hash(board: &Board) -> (u64, Symmetry) {
-        let size = board.size();
-        let stones: Vec<(Point, crate::Color)> = board
-            .indices()
-            .filter_map(|i| Some((board.point(i), board.cell(i).color()?)))
-            .collect();
-        let hash = |s: Symmetry| {
-            stones.iter().fold(0u64, |h, &(p, c)| {
-                let q = s.point(size, p);
-                h ^ mix(((q.y as u64) << 6 | q.x as u64) << 1 | c.index() as u64)
-            })
-        };
-        Symmetry::all(size)
-            .map(|s| (hash(s), s))
+        let keys = orientation_keys(board);
+        let mut hashes = [0u64; 8];
+        for i in board.indices() {
+            if let Some(c) = board.cell(i).color() {
+                let k = &keys[i as usize][c.index()];
+                for (h, key) in hashes.iter_mut().zip(k) {
+                    *h ^= key;
+                }
+            }
+        }
+        Symmetry::all(board.size())
+            .map(|s| (hashes[s.0 as usize], s))
             .min_by_key(|&(h, _)| h)
             .unwrap_or((0, Symmetry::IDENTITY))
     }
@@ -161,20 +160,26 @@ impl Symmetry {
 /// The least reading of the position of `size` whose points hold `get`, and the first
 /// symmetry that gives it (see [`Symmetry::least`]).
 fn least_read(size: Size, get: &impl Fn(Point) -> Option<crate::Color>) -> (Vec<u8>, Symmetry) {
-    let read = |s: Symmetry| {
-        let back = s.inverse();
-        size.all_points()
-            .map(|p| match get(back.point(size, p)) {
-                None => 0u8,
-                Some(crate::Color::Black) => 1,
-                Some(crate::Color::White) => 2,
-            })
-            .collect::<Vec<u8>>()
+    let code = |s: Symmetry, p: Point| match get(s.inverse().point(size, p)) {
+        None => 0u8,
+        Some(crate::Color::Black) => 1,
+        Some(crate::Color::White) => 2,
     };
-    Symmetry::all(size)
-        .map(|s| (read(s), s))
-        .min_by(|a, b| a.0.cmp(&b.0))
-        .unwrap_or_else(|| (Vec::new(), Symmetry::IDENTITY))
+    let read = |s: Symmetry| size.all_points().map(|p| code(s, p)).collect::<Vec<u8>>();
+    let mut best = (read(Symmetry::IDENTITY), Symmetry::IDENTITY);
+    // Each other orientation is read only as far as its first point that differs from the
+    // least reading so far, and read whole only if it is less (the first of equals stays).
+    for s in Symmetry::all(size).skip(1) {
+        let first_difference = size
+            .all_points()
+            .zip(&best.0)
+            .map(|(p, &b)| code(s, p).cmp(&b))
+            .find(|o| o.is_ne());
+        if first_difference == Some(std::cmp::Ordering::Less) {
+            best = (read(s), s);
+        }
+    }
+    best
 }
 
 /// `board` with its colours swapped: each black stone white and each white stone black,
@@ -195,6 +200,41 @@ pub fn colours_swapped(board: &Board) -> Board {
 }
 
 /// A 64-bit number that looks random for each input (the finaliser of SplitMix64).
+/// For every point of a board of one size (by padded index) and each colour, the key
+/// [`Symmetry::least_hash`] adds for a stone there in each orientation: the keys of the
+/// point it goes to. Built once per size and thread (the last size asked is kept), since
+/// the searches hash every position they remember.
+type OrientationKeys = std::rc::Rc<Vec<[[u64; 8]; 2]>>;
+
+fn orientation_keys(board: &Board) -> OrientationKeys {
+    thread_local! {
+        static KEYS: std::cell::RefCell<Option<(Size, OrientationKeys)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let size = board.size();
+    KEYS.with(|k| {
+        if let Some((s, keys)) = k.borrow().as_ref() {
+            if *s == size {
+                return keys.clone();
+            }
+        }
+        let mut keys = vec![[[0u64; 8]; 2]; board.indices().last().map_or(0, |i| i as usize + 1)];
+        for i in board.indices() {
+            let p = board.point(i);
+            for s in Symmetry::all(size) {
+                let q = s.point(size, p);
+                for c in crate::Color::BOTH {
+                    let code = ((q.y as u64) << 6 | q.x as u64) << 1 | c.index() as u64;
+                    keys[i as usize][c.index()][s.0 as usize] = mix(code);
+                }
+            }
+        }
+        let keys = std::rc::Rc::new(keys);
+        *k.borrow_mut() = Some((size, keys.clone()));
+        keys
+    })
+}
+
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -359,5 +399,119 @@ mod tests {
             Symmetry::least_form(&mirror),
             Symmetry::least_form(&colours_swapped(&mirror))
         );
+    }
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    //! `least_hash` adds precomputed keys and `least_read` stops each orientation at its
+    //! first difference: both must answer exactly as the definitions written out plainly.
+    use super::*;
+    use crate::Color;
+
+    /// The least hash as its documentation defines it: every orientation's hash computed
+    /// from the stones, the least kept, the first symmetry of equals.
+    fn plain_least_hash(board: &Board) -> (u64, Symmetry) {
+        let size = board.size();
+        Symmetry::all(size)
+            .map(|s| {
+                let h = board
+                    .indices()
+                    .fold(0u64, |h, i| match board.cell(i).color() {
+                        Some(c) => {
+                            let q = s.point(size, board.point(i));
+                            h ^ mix(((q.y as u64) << 6 | q.x as u64) << 1 | c.index() as u64)
+                        }
+                        None => h,
+                    });
+                (h, s)
+            })
+            .min_by_key(|&(h, _)| h)
+            .unwrap()
+    }
+
+    /// The least reading as documented: every orientation read whole, the least kept.
+    fn plain_least_read(board: &Board) -> (Vec<u8>, Symmetry) {
+        let size = board.size();
+        Symmetry::all(size)
+            .map(|s| {
+                let back = s.inverse();
+                let read = size
+                    .all_points()
+                    .map(|p| match board.get(back.point(size, p)) {
+                        None => 0u8,
+                        Some(Color::Black) => 1,
+                        Some(Color::White) => 2,
+                    })
+                    .collect::<Vec<u8>>();
+                (read, s)
+            })
+            .min_by(|a, b| a.0.cmp(&b.0))
+            .unwrap()
+    }
+
+    /// Boards of several sizes (square or not, sizes met one after another so that the
+    /// kept keys change), random and symmetric.
+    fn boards() -> Vec<Board> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut out = Vec::new();
+        for (w, h) in [
+            (9, 9),
+            (19, 19),
+            (5, 7),
+            (9, 9),
+            (13, 13),
+            (25, 25),
+            (7, 5),
+            (19, 19),
+        ] {
+            let size = Size::new(w, h).unwrap();
+            // Empty (every orientation alike), then sparser to denser random boards.
+            out.push(Board::new(size));
+            for density in [2, 4, 8] {
+                let mut b = Board::new(size);
+                for p in size.all_points() {
+                    if next() % density == 0 {
+                        let c = if next() % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        b.place_unchecked(b.idx(p), c);
+                    }
+                }
+                out.push(b);
+            }
+            // A centre stone alone: symmetric, so several orientations tie.
+            let mut centre = Board::new(size);
+            let mid = Point::new(w / 2, h / 2);
+            centre.place_unchecked(centre.idx(mid), Color::Black);
+            out.push(centre);
+        }
+        out
+    }
+
+    #[test]
+    fn the_least_hash_and_reading_are_those_of_their_definitions() {
+        for b in boards() {
+            assert_eq!(
+                Symmetry::least_hash(&b),
+                plain_least_hash(&b),
+                "{}",
+                b.to_text()
+            );
+            assert_eq!(
+                least_read(b.size(), &|p| b.get(p)),
+                plain_least_read(&b),
+                "{}",
+                b.to_text()
+            );
+        }
     }
 }

@@ -27,20 +27,38 @@ enum Fill {
     SelfAtari,
 }
 
-/// Plays `c` on `p` in a copy of `grid` (without removing anything) and says what it does.
-fn fill(grid: &Grid, p: Point, c: Color) -> Fill {
-    let mut g = grid.clone();
-    g.set(p, Some(c));
+/// Plays `c` on the empty point `p` of `grid` (without removing anything), says what it
+/// does, and takes the stone off again: the grid is left as it was.
+fn fill(grid: &mut Grid, p: Point, c: Color) -> Fill {
+    grid.set(p, Some(c));
+    let g = &*grid;
     let captures = g
         .neighbours(p)
-        .any(|n| g.get(n) == Some(c.opponent()) && g.liberties(&g.area(n).points).is_empty());
-    if captures {
+        .any(|n| g.get(n) == Some(c.opponent()) && !g.area(n).touches_empty);
+    let out = if captures {
         Fill::Captures
-    } else if g.liberties(&g.area(p).points).len() >= 2 {
+    } else if two_liberties(g, &g.area(p).points) {
         Fill::Safe
     } else {
         Fill::SelfAtari
+    };
+    grid.set(p, None);
+    out
+}
+
+/// Whether the chain `chain` of `g` has two liberties or more (it stops at the second).
+fn two_liberties(g: &Grid, chain: &[Point]) -> bool {
+    let mut first = None;
+    for n in chain.iter().flat_map(|&q| g.neighbours(q)) {
+        if g.get(n).is_none() {
+            match first {
+                None => first = Some(n),
+                Some(f) if f != n => return true,
+                Some(_) => {}
+            }
+        }
     }
+    false
 }
 
 /// The empty points of regions touching both colours.
@@ -62,7 +80,7 @@ fn fill_dame(grid: &Grid) -> Grid {
         for p in neutral_points(&g) {
             if let Some(c) = Color::BOTH
                 .into_iter()
-                .find(|&c| fill(&g, p, c) == Fill::Safe)
+                .find(|&c| fill(&mut g, p, c) == Fill::Safe)
             {
                 g.set(p, Some(c));
                 filled = true;
@@ -101,7 +119,7 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
     // answer however it is turned and whichever colour is which (round 27).
     let (turn, swap) = Symmetry::least_with_colours(grid.size(), |p| grid.get(p));
     let least = swapped_if(swap, turn.grid(grid));
-    let g = turn.inverse().grid(&swapped_if(swap, fill_dame(&least)));
+    let mut g = turn.inverse().grid(&swapped_if(swap, fill_dame(&least)));
     let mut chains: Vec<Point> = Vec::new();
     for p in grid.size().all_points() {
         if g.get(p).is_some() {
@@ -116,7 +134,7 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
             .all(|c| around.iter().any(|&n| grid.get(n) == Some(c)));
         let blocked = Color::BOTH
             .into_iter()
-            .all(|c| fill(&g, p, c) == Fill::SelfAtari);
+            .all(|c| fill(&mut g, p, c) == Fill::SelfAtari);
         if shared && blocked {
             chains.extend(around);
         }
