@@ -550,4 +550,73 @@ mod tests {
             "an empty point is no group"
         );
     }
+
+    // Played-out record 111 (9x9), its White group made smaller where it has no
+    // liberties (and Black's c9 b9 f3 added) so that the search takes it: White's group
+    // has the points h9 j9 j8 j7 h7 h6 around its stone h8, and a lone stone j6; Black's
+    // wall d7-f8 has two liberties, c7 and d8. The cleanup that made the record's truth
+    // (GNU Go for both players) played Black j7, White h6, and White died; GNU Go's owl
+    // reading calls the group a ko with Black first (j7). Read to the end, White answers
+    // j7 at h7: Black's h6 takes j6 (a ko), White's c7 ataris the wall, Black's b7 takes
+    // it, White's j6 takes back, and Black's j7 is in atari. White lives whoever moves
+    // first; after j7 and h6 she dies.
+    const RECORD_111: &str = "\
+        . X X X O O O . .\n\
+        . . X . X X O O .\n\
+        . . . X X O O . .\n\
+        X X X O X X O . O\n\
+        X X X O O O O O X\n\
+        X X X X X O X X X\n\
+        X . X X X X X . .\n\
+        X X X X X X X . .\n\
+        . X . X X . X . .\n";
+
+    /// Whether White's group through g8 lives on `b` with `first` to move.
+    fn corner_lives(b: &Board, first: Color) -> Option<bool> {
+        let g8 = b.idx(Point::from_gtp("G8", b.size()).unwrap());
+        let shut = shut_in_up_to(b, g8, MAX_STONES_ENDED).expect("shut in");
+        assert_eq!(shut.owner, Color::White);
+        lives(b, &shut, first)
+    }
+
+    /// `b` after the plays `moves` (GTP names), Black first.
+    fn after(b: &Board, moves: &[&str]) -> Board {
+        let mut b = b.clone();
+        for (k, m) in moves.iter().enumerate() {
+            let c = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let i = b.idx(Point::from_gtp(m, b.size()).unwrap());
+            b.play_unchecked(i, c);
+        }
+        b
+    }
+
+    #[test]
+    fn a_group_the_cleanup_killed_lives_with_the_right_answer() {
+        let b = board(RECORD_111);
+        assert_eq!(corner_lives(&b, Color::Black), Some(true));
+        assert_eq!(corner_lives(&b, Color::White), Some(true));
+        // Black's j7 must be answered: White passing dies, h7 lives, h6 dies.
+        let j7 = after(&b, &["J7"]);
+        assert_eq!(corner_lives(&j7, Color::Black), Some(false));
+        assert_eq!(corner_lives(&j7, Color::White), Some(true));
+        assert_eq!(
+            corner_lives(&after(&b, &["J7", "H7"]), Color::Black),
+            Some(true)
+        );
+        assert_eq!(
+            corner_lives(&after(&b, &["J7", "H6"]), Color::Black),
+            Some(false)
+        );
+        // Without the wall's weakness White has no threat for the ko, and dies.
+        let mut strong = b.clone();
+        strong.play_unchecked(
+            b.idx(Point::from_gtp("C7", b.size()).unwrap()),
+            Color::Black,
+        );
+        assert_eq!(corner_lives(&strong, Color::Black), Some(false));
+    }
 }
