@@ -20,6 +20,7 @@ use crate::reading::legal;
 use crate::spares::Spares;
 use tengen::board::{Board, Cell, Idx};
 use tengen::color::Color;
+use tengen::symmetry::Symmetry;
 
 /// Territories with more empty points than this are not read.
 pub const MAX_EMPTY: usize = 10;
@@ -129,9 +130,9 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
 /// wall stone or stays, `None` if reading runs out of budget.
 ///
 /// Inside [`memory::remembering`], a question read before is not read again: on the same
-/// position in any orientation, or where everything its reading sees stands as before
-/// (the territory's points, the ko point, the chains next to them); and none is read
-/// once [`memory::SEARCH_LIMIT`] is spent.
+/// position in any orientation, or where everything its reading sees stands as before, in
+/// any orientation (the territory's points, the ko point, the chains next to them); and
+/// none is read once [`memory::SEARCH_LIMIT`] is spent.
 pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
     if !memory::INTRUSIONS.with(|m| m.on()) {
         return read_holds(b, t, first);
@@ -161,51 +162,111 @@ pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
 }
 
 /// Everything [`read_holds`] looks at, for `t` on `b` with `first` to move: its answer is
-/// the same on any board where this is the same, whatever stands elsewhere. The reading
-/// plays only on the territory's points, so it sees what stands on them, the ko point,
-/// and the chains next to them from outside: by their stones (a chain captured frees its
-/// points, which give liberties to the chains next to them) and by whether they have a
-/// liberty off the points (which no play fills: such a chain is never captured).
+/// the same on any board where this is the same, whatever stands elsewhere, and in any
+/// orientation. The reading plays only on the territory's points, so it sees what stands
+/// on them, the ko point, and the chains next to them from outside: by their stones (a
+/// chain captured frees its points, which give liberties to the chains next to them), by
+/// whether they have a liberty off the points (which no play fills: such a chain is never
+/// captured), and by whether they are walls. The points are numbered in each orientation
+/// of the board and the least of the eight keys is the key: the finishing, played in each
+/// orientation (see [`crate::estimate`]), asks the same local questions turned, on boards
+/// that differ elsewhere.
 fn local_key(b: &Board, t: &Territory, first: Color) -> Vec<u16> {
-    let mut inside = vec![false; tengen::board::CELLS];
-    for &q in &t.points {
-        inside[q as usize] = true;
-    }
-    let mut key = vec![
-        t.owner.index() as u16,
-        first.index() as u16,
-        t.open as u16,
-        t.rim as u16,
-        b.ko_point().unwrap_or(0),
-        t.points.len() as u16,
-    ];
-    key.extend(t.points.iter().copied());
-    key.extend(t.points.iter().map(|&q| b.cell(q) as u16));
-    key.push(t.walls.len() as u16);
-    key.extend(t.walls.iter().copied());
-    let mut heads: Vec<Idx> = Vec::new();
-    for &q in &t.points {
-        for n in b.neighbours(q) {
-            let stone = b.cell(n).color().is_some();
-            if !stone || inside[n as usize] || heads.contains(&b.chain_head(n)) {
-                continue;
+    let facts = LocalFacts::of(b, t);
+    let size = b.size();
+    Symmetry::all(size)
+        .map(|s| {
+            facts.key(t, first, |i| {
+                let p = s.point(size, b.point(i));
+                (p.y as u16) << 5 | p.x as u16
+            })
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// What [`local_key`] records of a territory, by padded index.
+struct LocalFacts {
+    /// The territory's inner points and its rim, each with what stands on it.
+    inner: Vec<(Idx, u16)>,
+    rim: Vec<(Idx, u16)>,
+    ko: Option<Idx>,
+    /// The chains next to the points from outside: colour, whether one has a liberty off
+    /// the points, whether it is a wall, and its stones.
+    chains: Vec<(u16, bool, bool, Vec<Idx>)>,
+}
+
+impl LocalFacts {
+    fn of(b: &Board, t: &Territory) -> LocalFacts {
+        let mut inside = vec![false; tengen::board::CELLS];
+        for &q in &t.points {
+            inside[q as usize] = true;
+        }
+        let with_cell = |q: &Idx| (*q, b.cell(*q) as u16);
+        let split = t.points.len() - t.rim;
+        let walls: Vec<Idx> = t.walls.iter().map(|&w| b.chain_head(w)).collect();
+        let mut heads: Vec<Idx> = Vec::new();
+        let mut chains = Vec::new();
+        for &q in &t.points {
+            for n in b.neighbours(q) {
+                let stone = b.cell(n).color().is_some();
+                if !stone || inside[n as usize] || heads.contains(&b.chain_head(n)) {
+                    continue;
+                }
+                heads.push(b.chain_head(n));
+                let mut stones = Vec::new();
+                let mut off = false;
+                b.for_each_stone(n, |s| {
+                    stones.push(s);
+                    off |= b
+                        .neighbours(s)
+                        .iter()
+                        .any(|&m| b.cell(m) == Cell::Empty && !inside[m as usize]);
+                });
+                let wall = walls.contains(&b.chain_head(n));
+                chains.push((b.cell(n) as u16, off, wall, stones));
             }
-            heads.push(b.chain_head(n));
-            let mut stones = Vec::new();
-            let mut off = false;
-            b.for_each_stone(n, |s| {
-                stones.push(s);
-                off |= b
-                    .neighbours(s)
-                    .iter()
-                    .any(|&m| b.cell(m) == Cell::Empty && !inside[m as usize]);
-            });
-            stones.sort_unstable();
-            key.extend([u16::MAX, b.cell(n) as u16, off as u16]);
-            key.extend(stones);
+        }
+        LocalFacts {
+            inner: t.points[..split].iter().map(with_cell).collect(),
+            rim: t.points[split..].iter().map(with_cell).collect(),
+            ko: b.ko_point(),
+            chains,
         }
     }
-    key
+
+    /// The key with the points numbered by `code`: the territory's kind, the ko point,
+    /// the inner points and the rim sorted, then the chains, each with its stones sorted,
+    /// in their sorted order.
+    fn key(&self, t: &Territory, first: Color, code: impl Fn(Idx) -> u16) -> Vec<u16> {
+        let mut key = vec![
+            t.owner.index() as u16,
+            first.index() as u16,
+            t.open as u16,
+            self.inner.len() as u16,
+            self.rim.len() as u16,
+            self.ko.map_or(u16::MAX, &code),
+        ];
+        for points in [&self.inner, &self.rim] {
+            let mut coded: Vec<(u16, u16)> = points.iter().map(|&(q, c)| (code(q), c)).collect();
+            coded.sort_unstable();
+            key.extend(coded.into_iter().flat_map(|(q, c)| [q, c]));
+        }
+        let mut chains: Vec<Vec<u16>> = self
+            .chains
+            .iter()
+            .map(|(colour, off, wall, stones)| {
+                let mut coded: Vec<u16> = stones.iter().map(|&s| code(s)).collect();
+                coded.sort_unstable();
+                let mut chain = vec![u16::MAX, *colour, *off as u16, *wall as u16];
+                chain.extend(coded);
+                chain
+            })
+            .collect();
+        chains.sort_unstable();
+        key.extend(chains.into_iter().flatten());
+        key
+    }
 }
 
 /// [`holds`], read.
@@ -415,6 +476,36 @@ mod tests {
         let remembered: Vec<_> =
             memory::remembering(|| boards.iter().map(|x| holds(x, &t, first)).collect());
         assert_eq!(remembered, read);
+    }
+
+    #[test]
+    fn a_question_turned_is_known_by_the_same_key() {
+        // SHORT_WALLS' window in each orientation of the board, with a stone far from it
+        // (G1) that only the whole-board key sees: one local key, the answer read afresh.
+        let b = Board::from_text(SHORT_WALLS).unwrap();
+        let size = b.size();
+        let near = points(&b, &["A4", "B4", "C4", "D5", "A5", "B5", "C5", "D6"]);
+        let t = window(&b, Color::Black, near, 0);
+        let first = Color::White;
+        let key = local_key(&b, &t, first);
+        let fresh = read_holds(&b, &t, first);
+        for s in Symmetry::all(size) {
+            let mut turned = s.board(&b);
+            let move_idx = |i: Idx| turned.idx(s.point(size, b.point(i)));
+            let tt = Territory {
+                points: t.points.iter().map(|&i| move_idx(i)).collect(),
+                walls: t.walls.iter().map(|&i| move_idx(i)).collect(),
+                ..t.clone()
+            };
+            let g1 = move_idx(at(&b, "G1"));
+            turned.play_unchecked(g1, Color::White);
+            assert_eq!(local_key(&turned, &tt, first), key, "{s:?}");
+            assert_eq!(read_holds(&turned, &tt, first), fresh, "{s:?}");
+        }
+        // Black's B4 mends the window: another key.
+        let mut mended = b.clone();
+        mended.play_unchecked(at(&b, "B4"), Color::Black);
+        assert_ne!(local_key(&mended, &t, first), key);
     }
 
     /// The reading's answer worked out the plain way, every line played to its end with

@@ -5,7 +5,8 @@
 //! one orientation recur, turned, in the others; a question is therefore known by its
 //! position in the orientation of [`Symmetry::least_hash`], with its points moved there.
 //! An intrusion is also known by what its reading sees (the territory and the chains
-//! around it), which the finishing's moves elsewhere leave as they were.
+//! around it, numbered in the least of the orientations), which the finishing's moves
+//! elsewhere leave as they were.
 //! Outside [`remembering`] nothing is kept.
 
 use crate::position_map::PositionMap;
@@ -67,7 +68,8 @@ thread_local! {
     pub(crate) static RACES: Table<RaceKey, Option<Outcome>> = const { Table::new() };
     /// The intrusions read inside [`remembering`].
     pub(crate) static INTRUSIONS: Table<IntrusionKey, Option<bool>> = const { Table::new() };
-    /// The intrusions read inside [`remembering`], by what their reading sees.
+    /// The intrusions read inside [`remembering`], by what their reading sees, in any
+    /// orientation.
     pub(crate) static LOCAL_INTRUSIONS: Table<Vec<u16>, Option<bool>> = const { Table::new() };
 }
 
