@@ -199,13 +199,13 @@ pub fn colours_swapped(board: &Board) -> Board {
     b
 }
 
-/// A 64-bit number that looks random for each input (the finaliser of SplitMix64).
 /// For every point of a board of one size (by padded index) and each colour, the key
-/// [`Symmetry::least_hash`] adds for a stone there in each orientation: the keys of the
-/// point it goes to. Built once per size and thread (the last size asked is kept), since
-/// the searches hash every position they remember.
+/// [`Symmetry::least_hash`] adds for a stone there in each orientation: the key of the
+/// point it goes to.
 type OrientationKeys = std::rc::Rc<Vec<[[u64; 8]; 2]>>;
 
+/// The [`OrientationKeys`] of `board`'s size, built once per size and thread (the last
+/// size asked is kept), since the searches hash every position they remember.
 fn orientation_keys(board: &Board) -> OrientationKeys {
     thread_local! {
         static KEYS: std::cell::RefCell<Option<(Size, OrientationKeys)>> =
@@ -235,6 +235,7 @@ fn orientation_keys(board: &Board) -> OrientationKeys {
     })
 }
 
+/// A 64-bit number that looks random for each input (the finaliser of SplitMix64).
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
