@@ -173,14 +173,8 @@ pub fn holds(b: &Board, t: &Territory, first: Color) -> Option<bool> {
 /// that differ elsewhere.
 fn local_key(b: &Board, t: &Territory, first: Color) -> Vec<u16> {
     let facts = LocalFacts::of(b, t);
-    let size = b.size();
-    Symmetry::all(size)
-        .map(|s| {
-            facts.key(t, first, |i| {
-                let p = s.point(size, b.point(i));
-                (p.y as u16) << 5 | p.x as u16
-            })
-        })
+    Symmetry::all(b.size())
+        .map(|s| facts.key(t, first, |i| memory::turned_code(b, s, i)))
         .min()
         .unwrap_or_default()
 }

@@ -125,6 +125,13 @@ pub fn work() -> u64 {
     WORK.with(|w| w.get())
 }
 
+/// The number of the point `i` of `b` once the board is turned by `turn`: its row and
+/// column in one number, as the remembered questions' keys write points.
+pub(crate) fn turned_code(b: &Board, turn: Symmetry, i: Idx) -> u16 {
+    let p = turn.point(b.size(), b.point(i));
+    (p.y as u16) << 5 | p.x as u16
+}
+
 /// Numbers the points of `b` as they are in the orientation of its least hash.
 pub(crate) struct Frame<'a> {
     b: &'a Board,
@@ -141,8 +148,7 @@ impl<'a> Frame<'a> {
 
     /// The number of the point `i` in the orientation hashed.
     pub(crate) fn code(&self, i: Idx) -> u16 {
-        let p = self.turn.point(self.b.size(), self.b.point(i));
-        (p.y as u16) << 5 | p.x as u16
+        turned_code(self.b, self.turn, i)
     }
 
     /// The number of the ko point, or `u16::MAX`.

@@ -454,13 +454,7 @@ mod shortcut_tests {
     /// Boards of several sizes (square or not, sizes met one after another so that the
     /// kept keys change), random and symmetric.
     fn boards() -> Vec<Board> {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1d);
         let mut out = Vec::new();
         for (w, h) in [
             (9, 9),
@@ -473,13 +467,13 @@ mod shortcut_tests {
             (19, 19),
         ] {
             let size = Size::new(w, h).unwrap();
-            // Empty (every orientation alike), then sparser to denser random boards.
+            // Empty (every orientation alike), then random, a stone on one point in 2, 4, 8.
             out.push(Board::new(size));
             for density in [2, 4, 8] {
                 let mut b = Board::new(size);
                 for p in size.all_points() {
-                    if next() % density == 0 {
-                        let c = if next() % 2 == 0 {
+                    if rng.below(density) == 0 {
+                        let c = if rng.below(2) == 0 {
                             Color::Black
                         } else {
                             Color::White
