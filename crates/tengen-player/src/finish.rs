@@ -361,6 +361,34 @@ struct Finisher {
 }
 
 impl Finisher {
+    /// The finishing of `board` with the `dead` stones marked, nothing played yet.
+    fn new(board: &Board, dead: &[Point], urgent: &[(Point, Color)]) -> Finisher {
+        let mut f = Finisher {
+            urgent: urgent.iter().map(|&(p, c)| (board.idx(p), c)).collect(),
+            b: board.clone(),
+            dead: vec![false; CELLS],
+            closed: vec![false; CELLS],
+            played: vec![false; CELLS],
+            emptied: vec![false; CELLS],
+            mark: Vec::new(),
+            out: Finish::default(),
+            reader: Reader::new(),
+            ko: board.ko_point(),
+            ahead_left: AHEAD_READINGS,
+            focus: None,
+            watch: None,
+        };
+        f.b.clear_ko();
+        for i in board.indices() {
+            f.closed[i as usize] = board.cell(i) != Cell::Empty;
+        }
+        for &p in dead {
+            let i = board.idx(p);
+            f.dead[i as usize] = board.cell(i) != Cell::Empty;
+        }
+        f
+    }
+
     /// Plays `c` on `i`, keeping the record.
     fn play(&mut self, i: Idx, c: Color) {
         let mut removed = Vec::new();
@@ -1562,22 +1590,53 @@ impl Finisher {
     fn enclosed_by(&self, b: &Board, next: &Board, p: Idx, c: Color) -> usize {
         // Only the regions next to `p` change: each is flooded on `next` (as
         // `region_marks` does), and its points neutral before count when it now touches
-        // `c`'s live stones only.
-        let own = 1u8 << c.index();
-        let mut seen = vec![false; CELLS];
-        seen[p as usize] = true;
-        let mut region = Vec::new();
+        // `c`'s live stones only. A flood stops at the first live stone of the opponent
+        // (its region counts for nothing): on an open board, where most fills are
+        // tried, a region is often most of the board. `label` holds the neighbour of `p`
+        // each point was reached from (1-4), so that a flood meeting a point an earlier
+        // flood reached knows its region is that one, which stopped at the opponent (a
+        // flood that did not stop took in all of its region).
+        const P: u8 = u8::MAX;
+        let mut label = [0u8; CELLS];
+        let mut queue = [0 as Idx; CELLS];
+        label[p as usize] = P;
+        let open = |i: Idx| next.cell(i) == Cell::Empty || self.dead[i as usize];
+        let opp = Cell::stone(c.opponent());
         let mut count = 0;
-        for start in b.neighbours(p) {
-            let open = next.cell(start) == Cell::Empty || self.dead[start as usize];
-            if !open || seen[start as usize] {
+        for (k, start) in b.neighbours(p).into_iter().enumerate() {
+            if !open(start) || label[start as usize] != 0 {
                 continue;
             }
-            if flood_region(next, &self.dead, start, &mut seen, &mut region) == own {
-                count += region
-                    .iter()
-                    .filter(|&&q| self.mark[q as usize] == 3)
-                    .count();
+            let id = k as u8 + 1;
+            label[start as usize] = id;
+            queue[0] = start;
+            let (mut head, mut tail) = (0, 1);
+            let (mut neutral, mut own_touched, mut stopped) = (0, false, false);
+            'flood: while head < tail {
+                let q = queue[head];
+                head += 1;
+                neutral += usize::from(self.mark[q as usize] == 3);
+                for n in next.neighbours(q) {
+                    let l = label[n as usize];
+                    let cell = next.cell(n);
+                    if cell == Cell::Wall || l == id || l == P {
+                        continue;
+                    }
+                    if l != 0 || (cell == opp && !self.dead[n as usize]) {
+                        stopped = true;
+                        break 'flood;
+                    }
+                    if open(n) {
+                        label[n as usize] = id;
+                        queue[tail] = n;
+                        tail += 1;
+                    } else {
+                        own_touched = true;
+                    }
+                }
+            }
+            if !stopped && own_touched {
+                count += neutral;
             }
         }
         count
@@ -1661,29 +1720,7 @@ pub fn finish_with(
     urgent: &[(Point, Color)],
     first: Color,
 ) -> Finish {
-    let mut f = Finisher {
-        urgent: urgent.iter().map(|&(p, c)| (board.idx(p), c)).collect(),
-        b: board.clone(),
-        dead: vec![false; CELLS],
-        closed: vec![false; CELLS],
-        played: vec![false; CELLS],
-        emptied: vec![false; CELLS],
-        mark: Vec::new(),
-        out: Finish::default(),
-        reader: Reader::new(),
-        ko: board.ko_point(),
-        ahead_left: AHEAD_READINGS,
-        focus: None,
-        watch: None,
-    };
-    f.b.clear_ko();
-    for i in board.indices() {
-        f.closed[i as usize] = board.cell(i) != Cell::Empty;
-    }
-    for &p in dead {
-        let i = board.idx(p);
-        f.dead[i as usize] = board.cell(i) != Cell::Empty;
-    }
+    let mut f = Finisher::new(board, dead, urgent);
     for &(p, c) in placed {
         let i = board.idx(p);
         let (libs, captures) = after_play(&f.b, i, c);
@@ -1729,5 +1766,78 @@ mod tests {
         // The two stones; one step away b3 e3 c4 d4 c2 d2; two steps away a3 f3 c5 d5
         // c1 d1 b4 e4 b2 e2.
         assert_eq!(count, 2 + 6 + 10);
+    }
+
+    /// [`Finisher::enclosed_by`] as written before its floods stopped at the opponent:
+    /// each region next to `p` flooded whole on `next`, counted when it touches `c`'s
+    /// live stones only.
+    fn enclosed_by_whole_floods(f: &Finisher, b: &Board, next: &Board, p: Idx, c: Color) -> usize {
+        let mut seen = vec![false; CELLS];
+        seen[p as usize] = true;
+        let mut region = Vec::new();
+        let mut count = 0;
+        for start in b.neighbours(p) {
+            let open = next.cell(start) == Cell::Empty || f.dead[start as usize];
+            if !open || seen[start as usize] {
+                continue;
+            }
+            if flood_region(next, &f.dead, start, &mut seen, &mut region) == 1 << c.index() {
+                count += region.iter().filter(|&&q| f.mark[q as usize] == 3).count();
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn a_fill_encloses_what_whole_floods_of_its_regions_say() {
+        // Random positions from nearly empty to crowded, some chains marked dead, every
+        // fill of both players: the floods that stop at the opponent's first live stone
+        // count what flooding each region whole counts. A region next to the fill whose
+        // flood stopped is met again from another neighbour of the fill (a fill between
+        // two parts of one open area), which the labels must tell.
+        let mut rng = tengen::Rng::new(14);
+        let mut checked = [0usize; 2];
+        for round in 0..120 {
+            let side = [5, 7, 9, 13, 19][round % 5];
+            let size = tengen::point::Size::square(side).unwrap();
+            let mut b = Board::new(size);
+            let stones = rng.below(size.points() as u32 * 7 / 10) as usize;
+            for k in 0..stones {
+                let c = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let k = rng.below(size.points() as u32) as usize;
+                let i = b.idx(size.all_points().nth(k).unwrap());
+                if b.cell(i) == Cell::Empty && reading::legal(&b, i, c) {
+                    b.play_unchecked(i, c);
+                }
+            }
+            let mut dead = Vec::new();
+            for chain in tengen::grid::Grid::from_board(&b).areas() {
+                let stone = b.cell(b.idx(chain.points[0])) != Cell::Empty;
+                if stone && rng.below(5) == 0 {
+                    dead.extend(chain.points);
+                }
+            }
+            let mut f = Finisher::new(&b, &dead, &[]);
+            f.mark = region_marks(&f.b, &f.dead);
+            for p in b.indices().filter(|&i| b.cell(i) == Cell::Empty) {
+                for c in Color::BOTH {
+                    let mut next = b.clone();
+                    next.play_unchecked(p, c);
+                    let want = enclosed_by_whole_floods(&f, &b, &next, p, c);
+                    assert_eq!(
+                        f.enclosed_by(&b, &next, p, c),
+                        want,
+                        "{side}x{side} round {round}"
+                    );
+                    checked[usize::from(want > 0)] += 1;
+                }
+            }
+        }
+        // Both answers met often: fills that enclose nothing, and fills that close a border.
+        assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
     }
 }
