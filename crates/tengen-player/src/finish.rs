@@ -141,9 +141,18 @@ pub struct Finish {
 /// touches only live Black or only live White stones, 3 if both, 0 if neither; 0 for live
 /// stones.
 fn region_marks(b: &Board, dead: &[bool]) -> Vec<u8> {
-    let mut mark = vec![0u8; CELLS];
-    let mut seen = vec![false; CELLS];
-    let mut region = Vec::new();
+    let mut mark = Vec::new();
+    region_marks_into(b, dead, &mut mark);
+    mark
+}
+
+/// [`region_marks`] written into `mark` (the finishing marks its position after every
+/// move, into the same buffer).
+fn region_marks_into(b: &Board, dead: &[bool], mark: &mut Vec<u8>) {
+    mark.clear();
+    mark.resize(CELLS, 0);
+    let mut seen = [false; CELLS];
+    let mut region = Vec::with_capacity(CELLS);
     for i in b.indices() {
         let open = b.cell(i) == Cell::Empty || dead[i as usize];
         if !open || seen[i as usize] {
@@ -154,7 +163,6 @@ fn region_marks(b: &Board, dead: &[bool]) -> Vec<u8> {
             mark[q as usize] = touches;
         }
     }
-    mark
 }
 
 /// The region of `b` through the empty or `dead` point `start` (through empty and dead
@@ -416,7 +424,7 @@ impl Finisher {
         let mut c = first;
         let mut passes = 0;
         for _ in 0..moves {
-            self.mark = region_marks(&self.b, &self.dead);
+            region_marks_into(&self.b, &self.dead, &mut self.mark);
             match self.choose(c) {
                 Some(i) => {
                     self.play(i, c);
@@ -1147,8 +1155,12 @@ impl Finisher {
     fn capture_in_time(&mut self, c: Color) -> Option<Idx> {
         let opp = c.opponent();
         let b = spares::scratch(&self.b);
+        let dead = self.dead_chains(&b, opp);
+        if dead.is_empty() {
+            return None;
+        }
         let dame = self.dame_points();
-        for d in self.dead_chains(&b, opp) {
+        for d in dead {
             let Some(first) = self.reader.attack(&b, d) else {
                 continue;
             };
@@ -1527,7 +1539,9 @@ impl Finisher {
 
     /// The neutral points between live stones of both colours that may still be filled.
     fn dame_points(&self) -> Vec<Idx> {
-        self.b.indices().filter(|&i| self.is_dame(i)).collect()
+        let mut dame = Vec::with_capacity(self.b.size().points());
+        dame.extend(self.b.indices().filter(|&i| self.is_dame(i)));
+        dame
     }
 
     /// Whether `i` is a neutral point between live stones of both colours that may still
