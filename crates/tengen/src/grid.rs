@@ -164,6 +164,40 @@ impl Grid {
         out
     }
 
+    /// How many liberties the chain through the stone on `p` has, counted up to `cap`:
+    /// the flood stops once it has met `cap` of them (the seki check asks whether a chain
+    /// has none, or two, on chains that may be long).
+    pub fn liberties_up_to(&self, p: Point, cap: usize) -> usize {
+        const MAX: usize = crate::point::MAX_SIDE as usize * crate::point::MAX_SIDE as usize;
+        let kind = self.get(p);
+        if kind.is_none() || cap == 0 {
+            return 0;
+        }
+        let mut seen = [false; MAX];
+        let mut stones = [p; MAX];
+        let mut found: Vec<Point> = Vec::new();
+        seen[self.k(p)] = true;
+        let (mut next, mut end) = (0, 1);
+        while next < end {
+            let q = stones[next];
+            next += 1;
+            for n in self.neighbours(q) {
+                let c = self.get(n);
+                if c == kind && !seen[self.k(n)] {
+                    seen[self.k(n)] = true;
+                    stones[end] = n;
+                    end += 1;
+                } else if c.is_none() && !found.contains(&n) {
+                    found.push(n);
+                    if found.len() == cap {
+                        return cap;
+                    }
+                }
+            }
+        }
+        found.len()
+    }
+
     /// The empty points next to the chain through `p`.
     pub fn liberties(&self, chain: &[Point]) -> Vec<Point> {
         self.next_to(chain, |n| self.get(n).is_none())
@@ -184,5 +218,46 @@ impl Grid {
         out.sort();
         out.dedup();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn liberties_up_to_counts_the_chains_liberties_to_the_cap() {
+        // Random pictures (chains with no liberty among them) of sizes from 1x1 to
+        // 25x25, square or not: the count stopped at `cap` is the whole count, capped.
+        let mut rng = crate::rng::Rng::new(7);
+        for round in 0..200 {
+            let (w, h) = (1 + rng.below(25) as u8, 1 + rng.below(25) as u8);
+            let size = Size::new(w, h).unwrap();
+            let density = 1 + rng.below(9);
+            let mut g = Grid {
+                size,
+                cells: vec![None; size.points()],
+            };
+            for p in size.all_points() {
+                if rng.below(10) < density {
+                    let c = [Color::Black, Color::White][rng.below(2) as usize];
+                    g.set(p, Some(c));
+                }
+            }
+            for p in size.all_points() {
+                let all = match g.get(p) {
+                    Some(_) => g.liberties(&g.area(p).points).len(),
+                    None => 0,
+                };
+                for cap in 0..4 {
+                    let want = all.min(cap);
+                    assert_eq!(
+                        g.liberties_up_to(p, cap),
+                        want,
+                        "round {round} {p:?} cap {cap}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -34,31 +34,16 @@ fn fill(grid: &mut Grid, p: Point, c: Color) -> Fill {
     let g = &*grid;
     let captures = g
         .neighbours(p)
-        .any(|n| g.get(n) == Some(c.opponent()) && !g.area(n).touches_empty);
+        .any(|n| g.get(n) == Some(c.opponent()) && g.liberties_up_to(n, 1) == 0);
     let out = if captures {
         Fill::Captures
-    } else if two_liberties(g, &g.area(p).points) {
+    } else if g.liberties_up_to(p, 2) == 2 {
         Fill::Safe
     } else {
         Fill::SelfAtari
     };
     grid.set(p, None);
     out
-}
-
-/// Whether the chain `chain` of `g` has two liberties or more (it stops at the second).
-fn two_liberties(g: &Grid, chain: &[Point]) -> bool {
-    let mut first = None;
-    for n in chain.iter().flat_map(|&q| g.neighbours(q)) {
-        if g.get(n).is_none() {
-            match first {
-                None => first = Some(n),
-                Some(f) if f != n => return true,
-                Some(_) => {}
-            }
-        }
-    }
-    false
 }
 
 /// The empty points of regions touching both colours.
@@ -132,10 +117,14 @@ pub fn seki(grid: &Grid) -> Vec<Point> {
         let shared = Color::BOTH
             .into_iter()
             .all(|c| around.iter().any(|&n| grid.get(n) == Some(c)));
+        // (The fills are tried only where the point is shared: most are not.)
+        if !shared {
+            continue;
+        }
         let blocked = Color::BOTH
             .into_iter()
             .all(|c| fill(&mut g, p, c) == Fill::SelfAtari);
-        if shared && blocked {
+        if blocked {
             chains.extend(around);
         }
     }
