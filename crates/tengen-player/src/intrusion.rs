@@ -78,10 +78,11 @@ pub fn window(b: &Board, owner: Color, points: Vec<Idx>, rim: usize) -> Territor
 /// not the territory's alone).
 pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
     let own = Cell::stone(owner);
-    let mut seen = vec![false; tengen::board::CELLS];
-    let mut points = vec![start];
+    let mut seen = [false; tengen::board::CELLS];
+    let mut points = Vec::with_capacity(2 * MAX_EMPTY);
+    points.push(start);
     seen[start as usize] = true;
-    let mut walls: Vec<Idx> = Vec::new();
+    let mut walls: Vec<Idx> = Vec::with_capacity(8);
     let mut empty = 0;
     let mut k = 0;
     while k < points.len() {
@@ -106,15 +107,21 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
             }
         }
     }
+    // A wall has a liberty outside when it has more liberties than the territory's empty
+    // points next to it (the board keeps each chain's count exact): the territory's few
+    // points are looked at, not the walls' stones, which may be many.
     let outside = walls.iter().any(|&w| {
-        let mut out = false;
-        b.for_each_stone(w, |s| {
-            out |= b
-                .neighbours(s)
-                .iter()
-                .any(|&n| b.cell(n) == Cell::Empty && !seen[n as usize]);
-        });
-        out
+        let head = b.chain_head(w);
+        let inside = points
+            .iter()
+            .filter(|&&q| {
+                b.cell(q) == Cell::Empty
+                    && b.neighbours(q)
+                        .iter()
+                        .any(|&n| b.cell(n) == own && b.chain_head(n) == head)
+            })
+            .count();
+        usize::from(b.liberties(w)) > inside
     });
     (!outside && !walls.is_empty()).then_some(Territory {
         owner,
