@@ -568,18 +568,16 @@ impl Finisher {
     /// Step 7 on `b`, for the territories reaching a point marked in `near` if given.
     fn guard_on(&self, b: &Board, c: Color, near: Option<&[bool]>) -> Option<Idx> {
         let own = 1u8 << c.index();
-        let mut seen = vec![false; CELLS];
+        let mut seen = [0u16; CELLS];
+        let mut id = 0;
         for i in b.indices() {
-            if seen[i as usize] || self.mark[i as usize] != own || b.cell(i) != Cell::Empty {
+            if seen[i as usize] != 0 || self.mark[i as usize] != own || b.cell(i) != Cell::Empty {
                 continue;
             }
-            seen[i as usize] = true;
-            let Some(t) = intrusion::territory(b, i, c) else {
+            id += 1;
+            let Some(t) = intrusion::territory_in(b, i, c, &mut seen, id) else {
                 continue;
             };
-            for &p in &t.points {
-                seen[p as usize] = true;
-            }
             if !self.only_dead_inside(b, &t) || !reaches(&t.points, near) {
                 continue;
             }
@@ -1751,8 +1749,29 @@ pub fn finish_with(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A position of `side` x `side` from nearly empty to crowded: up to 70% of the
+    /// points tried, in turn for Black and White, each played where legal.
+    pub(crate) fn random_position(rng: &mut tengen::Rng, side: u8) -> Board {
+        let size = tengen::point::Size::square(side).unwrap();
+        let mut b = Board::new(size);
+        let stones = rng.below(size.points() as u32 * 7 / 10) as usize;
+        for k in 0..stones {
+            let c = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let k = rng.below(size.points() as u32) as usize;
+            let i = b.idx(size.all_points().nth(k).unwrap());
+            if b.cell(i) == Cell::Empty && reading::legal(&b, i, c) {
+                b.play_unchecked(i, c);
+            }
+        }
+        b
+    }
 
     #[test]
     fn within_counts_steps_along_the_lines_from_every_stone_of_the_chain() {
@@ -1813,21 +1832,7 @@ mod tests {
         let mut checked = [0usize; 2];
         for round in 0..120 {
             let side = [5, 7, 9, 13, 19][round % 5];
-            let size = tengen::point::Size::square(side).unwrap();
-            let mut b = Board::new(size);
-            let stones = rng.below(size.points() as u32 * 7 / 10) as usize;
-            for k in 0..stones {
-                let c = if k % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let k = rng.below(size.points() as u32) as usize;
-                let i = b.idx(size.all_points().nth(k).unwrap());
-                if b.cell(i) == Cell::Empty && reading::legal(&b, i, c) {
-                    b.play_unchecked(i, c);
-                }
-            }
+            let b = random_position(&mut rng, side);
             let mut dead = Vec::new();
             for chain in tengen::grid::Grid::from_board(&b).areas() {
                 let stone = b.cell(b.idx(chain.points[0])) != Cell::Empty;

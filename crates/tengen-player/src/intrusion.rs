@@ -77,11 +77,27 @@ pub fn window(b: &Board, owner: Color, points: Vec<Idx>, rim: usize) -> Territor
 /// yet filled, or a wall that reaches other territory: the intruder's threats there are
 /// not the territory's alone).
 pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
+    territory_in(b, start, owner, &mut [0; tengen::board::CELLS], 1)
+}
+
+/// [`territory`], labelling in `seen` (by padded index) with `id` the points its flood
+/// reaches, whatever the answer, for a caller that tries every point of a colour's area:
+/// a point labelled already is not tried again, since every point of a territory gives
+/// the same answer. A territory found is complete (its points all labelled), so a flood
+/// that meets a point of another label has met a territory that was not found (too
+/// big, or walls with a liberty outside), and stops: this one is that one. `id` must be
+/// new to `seen`, and not 0 (a point not reached).
+pub fn territory_in(
+    b: &Board,
+    start: Idx,
+    owner: Color,
+    seen: &mut [u16],
+    id: u16,
+) -> Option<Territory> {
     let own = Cell::stone(owner);
-    let mut seen = [false; tengen::board::CELLS];
     let mut points = Vec::with_capacity(2 * MAX_EMPTY);
     points.push(start);
-    seen[start as usize] = true;
+    seen[start as usize] = id;
     let mut walls: Vec<Idx> = Vec::with_capacity(8);
     let mut empty = 0;
     let mut k = 0;
@@ -99,10 +115,11 @@ pub fn territory(b: &Board, start: Idx, owner: Color) -> Option<Territory> {
                     walls.push(n);
                 }
                 c if c == own => {}
-                _ if !seen[n as usize] => {
-                    seen[n as usize] = true;
+                _ if seen[n as usize] == 0 => {
+                    seen[n as usize] = id;
                     points.push(n);
                 }
+                _ if seen[n as usize] != id => return None,
                 _ => {}
             }
         }

@@ -187,3 +187,45 @@ fn after_the_passes_a_group_that_dies_if_the_opponent_moves_first_is_dead() {
         open.dead
     );
 }
+
+#[test]
+fn each_territory_of_a_kept_position_is_found_once_with_the_same_answer() {
+    // Every empty point of the kept positions tried in order for each colour, as step 7
+    // of the finishing tries them, with the points a flood reached labelled: the
+    // territories found are those `intrusion::territory` finds from any of their points,
+    // and a point that none holds has no territory from it either.
+    use tengen::board::{Cell, CELLS};
+    use tengen_player::intrusion::{territory, territory_in, Territory};
+    let records = played_out::read(played_out::SET).unwrap();
+    let mut found_any = 0;
+    for r in &records {
+        let b = r.game.board();
+        let empty: Vec<_> = b.indices().filter(|&i| b.cell(i) == Cell::Empty).collect();
+        for c in tengen::Color::BOTH {
+            let mut seen = [0u16; CELLS];
+            let mut found: Vec<Territory> = Vec::new();
+            for (id, &i) in (1..).zip(&empty) {
+                if seen[i as usize] == 0 {
+                    found.extend(territory_in(b, i, c, &mut seen, id));
+                }
+            }
+            for &i in &empty {
+                let holder = found.iter().find(|t| t.points.contains(&i));
+                let sorted = |t: &Territory| {
+                    let mut p = t.points.clone();
+                    p.sort();
+                    p
+                };
+                match territory(b, i, c) {
+                    Some(t) => {
+                        let got = holder.unwrap_or_else(|| panic!("played-out {}", r.index));
+                        assert_eq!(sorted(got), sorted(&t), "played-out {}", r.index);
+                    }
+                    None => assert!(holder.is_none(), "played-out {}", r.index),
+                }
+            }
+            found_any += found.len();
+        }
+    }
+    assert!(found_any > 200, "{found_any}");
+}
