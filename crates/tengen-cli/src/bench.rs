@@ -45,6 +45,28 @@ pub struct Args {
     /// Threads for the record-replay figure (0: one per core).
     #[arg(long, default_value_t = 0)]
     record_threads: usize,
+    /// Only these figures (comma-separated; all by default). `--only score --seconds
+    /// 0.001` scores the 20 positions once, for counting instructions.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    only: Vec<Part>,
+}
+
+/// The groups of figures `tengen bench` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Part {
+    /// The light and superko playouts on 9x9 and 19x19.
+    Playouts,
+    /// Every record parsed and replayed, and those of 230-270 moves.
+    Records,
+    /// Scoring 19x19 positions with the dead-stone estimate.
+    Score,
+}
+
+impl Args {
+    /// Whether the figures of `part` are measured.
+    fn wants(&self, part: Part) -> bool {
+        self.only.is_empty() || self.only.contains(&part)
+    }
 }
 
 /// One measured figure.
@@ -160,15 +182,21 @@ fn record_figures(args: &Args) -> Result<Vec<(String, String)>, String> {
         }
         paths.push(default);
     }
-    let r = crate::bench_records::run(&paths, args.seconds, args.record_threads, None)?;
-    // The speed target is stated for 250-move games: the records of about that length.
-    let long =
-        crate::bench_records::run(&paths, args.seconds, args.record_threads, Some((230, 270))).ok();
-    let mut out = vec![records_line("records", &r)];
-    out.extend(long.map(|l| records_line("records of 230-270 moves", &l)));
+    let mut out = Vec::new();
+    if args.wants(Part::Records) {
+        let r = crate::bench_records::run(&paths, args.seconds, args.record_threads, None)?;
+        // The speed target is stated for 250-move games: the records of about that length.
+        let long =
+            crate::bench_records::run(&paths, args.seconds, args.record_threads, Some((230, 270)))
+                .ok();
+        out.push(records_line("records", &r));
+        out.extend(long.map(|l| records_line("records of 230-270 moves", &l)));
+    }
     // Records without a 19x19 game have no scoring figure.
-    if let Ok(s) = score_figure(args, &paths) {
-        out.push(score_line(&s));
+    if args.wants(Part::Score) {
+        if let Ok(s) = score_figure(args, &paths) {
+            out.push(score_line(&s));
+        }
     }
     Ok(out)
 }
@@ -236,7 +264,12 @@ pub fn run(args: Args) -> Result<(), String> {
         return Err("--cpu-time needs /proc/thread-self/schedstat (Linux)".into());
     }
     let mut figures = Vec::new();
-    for (psk, n) in [(false, 9), (false, 19), (true, 9), (true, 19)] {
+    let playouts = if args.wants(Part::Playouts) {
+        &[(false, 9), (false, 19), (true, 9), (true, 19)][..]
+    } else {
+        &[]
+    };
+    for &(psk, n) in playouts {
         let f = measure(&args, psk, n);
         if !args.json {
             let per = f.divisor(args.cpu_time);
@@ -249,7 +282,11 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         figures.push(f);
     }
-    let extra = record_figures(&args)?;
+    let extra = if args.wants(Part::Records) || args.wants(Part::Score) {
+        record_figures(&args)?
+    } else {
+        Vec::new()
+    };
     if !args.json {
         for (line, _) in &extra {
             println!("{line}");

@@ -480,6 +480,47 @@ fn bench_reports_the_record_figures_as_json() {
 }
 
 #[test]
+fn bench_measures_only_the_figures_asked_for() {
+    // `--only score`: no playouts and no record replay, the one 19x19 position scored
+    // in each pass.
+    let dir = TempDir::new("bench-only");
+    dir.write(
+        "g.sgf",
+        "(;FF[4]GM[1]SZ[19]KM[6.5];B[pd];W[dp];B[pp];W[dd];B[];W[])",
+    );
+    let out = Command::new(TENGEN)
+        .args([
+            "bench",
+            "--only",
+            "score",
+            "--seconds",
+            "0.01",
+            "--json",
+            "--records",
+        ])
+        .arg(&dir.0)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let figures = json["figures"].as_array().unwrap();
+    assert_eq!(figures.len(), 1, "{json}");
+    assert_eq!(figures[0]["name"], "score 19x19");
+    assert_eq!(figures[0]["positions"], 1);
+    // A figure that is not one of them is refused, naming the ones there are.
+    let out = Command::new(TENGEN)
+        .args(["bench", "--only", "scores"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("playouts") && err.contains("records") && err.contains("score"),
+        "{err}"
+    );
+}
+
+#[test]
 fn score_draws_the_stones_the_count_adds() {
     // Column c is neutral between two walls: the players fill it in turn before the
     // count (Black first: White passed last), and the drawing shows those stones as B and
