@@ -619,10 +619,11 @@ pub(crate) fn liberties_after(b: &Board, i: Idx, c: Color, cap: usize) -> usize 
         if n >= cap {
             break;
         }
-        b.for_each_stone(head, |s| {
+        b.any_stone(head, |s| {
             for e in b.neighbours(s) {
                 add(e, &mut libs, &mut n);
             }
+            n >= cap
         });
     }
     n.min(cap)

@@ -212,13 +212,16 @@ pub fn defence_candidates(b: &Board, t: Idx) -> Vec<Idx> {
 pub fn liberties<const N: usize>(b: &Board, i: Idx) -> [Idx; N] {
     let mut libs = [0 as Idx; N];
     let mut n = 0;
-    b.for_each_stone(i, |s| {
+    // The walk stops once it has all it can find: N, or the chain's count.
+    let all = N.min(usize::from(b.liberties(i)));
+    b.any_stone(i, |s| {
         for e in b.neighbours(s) {
             if n < N && b.cell(e) == Cell::Empty && !libs[..n].contains(&e) {
                 libs[n] = e;
                 n += 1;
             }
         }
+        n >= all
     });
     libs
 }
@@ -427,5 +430,34 @@ mod tests {
         let mut b = b;
         b.play_unchecked(at(&b, "C2"), Color::White);
         assert_eq!(Reader::new().attack(&b, at(&b, "B5")), Some(at(&b, "C4")));
+    }
+
+    #[test]
+    fn the_first_liberties_are_those_of_the_whole_walk() {
+        // The walk stops once it has found N liberties or all the chain has: the same
+        // first liberties, in the same order, as walking every stone.
+        let mut rng = tengen::Rng::new(3);
+        for round in 0..100 {
+            let b = crate::finish::tests::random_position(&mut rng, [5, 9, 13, 19][round % 4]);
+            for i in b.indices().filter(|&i| b.cell(i).color().is_some()) {
+                let mut all: Vec<Idx> = Vec::new();
+                b.for_each_stone(i, |s| {
+                    for e in b.neighbours(s) {
+                        if b.cell(e) == Cell::Empty && !all.contains(&e) {
+                            all.push(e);
+                        }
+                    }
+                });
+                assert_eq!(all.len(), usize::from(b.liberties(i)));
+                let first = |n: usize| -> Vec<Idx> {
+                    let mut v: Vec<Idx> = all.iter().copied().take(n).collect();
+                    v.resize(n, 0);
+                    v
+                };
+                assert_eq!(liberties::<1>(&b, i).to_vec(), first(1), "round {round}");
+                assert_eq!(liberties::<2>(&b, i).to_vec(), first(2), "round {round}");
+                assert_eq!(liberties::<4>(&b, i).to_vec(), first(4), "round {round}");
+            }
+        }
     }
 }

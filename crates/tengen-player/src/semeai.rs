@@ -260,7 +260,9 @@ fn walk(b: &Board, chain: Idx, c: Color, atari: &mut Vec<Idx>) -> Libs {
         if b.liberties(chain) == 1 && b.chain_len(chain) >= 2 && !atari.contains(&head) {
             atari.push(head);
         }
-        b.for_each_stone(chain, |s| {
+        // Its first liberties only: the walk stops once it has them all.
+        let all = usize::from(b.liberties(chain).min(ESCAPED));
+        b.any_stone(chain, |s| {
             if b.neighbour_counts(s).empty() > 0 {
                 for n in b.neighbours(s) {
                     if b.cell(n) == Cell::Empty {
@@ -268,6 +270,7 @@ fn walk(b: &Board, chain: Idx, c: Color, atari: &mut Vec<Idx>) -> Libs {
                     }
                 }
             }
+            libs.n >= all
         });
         return libs;
     }

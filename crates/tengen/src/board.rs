@@ -453,6 +453,23 @@ impl Board {
         }
     }
 
+    /// Whether `f` is true of a stone of the chain through `i`, calling it on the stones
+    /// in the order of [`Board::for_each_stone`] and stopping at the first that it is
+    /// true of (a search that has found what it needs skips the rest of a long chain).
+    #[inline]
+    pub fn any_stone(&self, i: Idx, mut f: impl FnMut(Idx) -> bool) -> bool {
+        let mut s = i;
+        loop {
+            if f(s) {
+                return true;
+            }
+            s = self.next[at(s)];
+            if s == i {
+                return false;
+            }
+        }
+    }
+
     /// The stones of the chain through `p`, sorted (empty if `p` is empty).
     pub fn chain(&self, p: Point) -> Vec<Point> {
         let i = self.idx(p);

@@ -179,3 +179,37 @@ fn empty_boards_of_every_shape_are_consistent() {
         }
     }
 }
+
+#[test]
+fn any_stone_stops_at_the_first_stone_it_is_true_of() {
+    // Black's chain c3 d3 d4 and a lone stone: the stones come in the order
+    // `for_each_stone` gives, until the first that the test is true of.
+    let b = Board::from_text(
+        ". . . . .
+         . . . . .
+         . . X X .
+         . . X . .
+         X . . . .",
+    )
+    .unwrap();
+    let i = |gtp: &str| b.idx(Point::from_gtp(gtp, b.size()).unwrap());
+    let mut order = Vec::new();
+    b.for_each_stone(i("C2"), |s| order.push(s));
+    assert_eq!(order.len(), 3);
+    for stop in 0..3 {
+        let mut seen = Vec::new();
+        let found = b.any_stone(i("C2"), |s| {
+            seen.push(s);
+            s == order[stop]
+        });
+        assert!(found);
+        assert_eq!(seen, order[..=stop], "stopping at stone {stop}");
+    }
+    let mut seen = Vec::new();
+    assert!(!b.any_stone(i("C2"), |s| {
+        seen.push(s);
+        false
+    }));
+    assert_eq!(seen, order);
+    assert!(b.any_stone(i("A1"), |s| s == i("A1")));
+}
