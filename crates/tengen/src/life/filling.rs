@@ -50,15 +50,29 @@ type Xy = (i32, i32);
 
 /// A chain of the board being filled: its stones in row order (the first is its
 /// *origin*), and its liberties found stone by stone, south, west, north, east of each.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Chain {
     stones: Vec<Xy>,
     liberties: Vec<Xy>,
 }
 
+impl Clone for Chain {
+    fn clone(&self) -> Chain {
+        Chain {
+            stones: self.stones.clone(),
+            liberties: self.liberties.clone(),
+        }
+    }
+
+    /// Into the vectors already there: the filling copies its board before every try.
+    fn clone_from(&mut self, source: &Chain) {
+        self.stones.clone_from(&source.stones);
+        self.liberties.clone_from(&source.liberties);
+    }
+}
+
 /// A board on which the filling is played: the points, the ko ban, and its chains (kept
 /// up to date after every change).
-#[derive(Clone)]
 struct Sim {
     width: i32,
     height: i32,
@@ -68,6 +82,30 @@ struct Sim {
     /// For each point, the number of the chain on it (`usize::MAX` if empty).
     chain_at: Vec<usize>,
     chains: Vec<Chain>,
+}
+
+impl Clone for Sim {
+    fn clone(&self) -> Sim {
+        Sim {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            ko: self.ko,
+            chain_at: self.chain_at.clone(),
+            chains: self.chains.clone(),
+        }
+    }
+
+    /// Into the vectors already there (see [`Chain::clone_from`]): a try is undone by
+    /// swapping back to a copy made this way, without allocating.
+    fn clone_from(&mut self, source: &Sim) {
+        self.width = source.width;
+        self.height = source.height;
+        self.cells.clone_from(&source.cells);
+        self.ko = source.ko;
+        self.chain_at.clone_from(&source.chain_at);
+        self.chains.clone_from(&source.chains);
+    }
 }
 
 impl Sim {
@@ -332,6 +370,7 @@ fn potential_seki(sim: &Sim, owner: Color) -> Vec<bool> {
 /// ko ban aside); else they are taken back. Says whether any chain was left unspared.
 fn capture_what_can_be(sim: &mut Sim, owner: Color, spared: &[bool]) -> bool {
     let other = owner.opponent();
+    let mut before = sim.clone();
     loop {
         let mut captured = false;
         let mut found = false;
@@ -340,7 +379,7 @@ fn capture_what_can_be(sim: &mut Sim, owner: Color, spared: &[bool]) -> bool {
                 continue;
             }
             found = true;
-            let before = sim.clone();
+            before.clone_from(sim);
             for lib in sim.liberties(p) {
                 sim.play(lib, other, false);
             }
@@ -350,7 +389,7 @@ fn capture_what_can_be(sim: &mut Sim, owner: Color, spared: &[bool]) -> bool {
                 sim.play(last, other, true);
                 captured = true;
             } else {
-                *sim = before;
+                std::mem::swap(sim, &mut before);
             }
         }
         if !captured {
@@ -398,6 +437,7 @@ fn break_sekis(sim: &mut Sim, owner: Color, spared: &[bool]) {
     let other = owner.opponent();
     let add = |a: Xy, b: (i32, i32)| (a.0 + b.0, a.1 + b.1);
     let neg = |b: (i32, i32)| (-b.0, -b.1);
+    let mut before = sim.clone();
     for p in sim.points() {
         if !spared[sim.k(p)] || sim.empty(p) || sim.origin(p) != p {
             continue;
@@ -418,7 +458,7 @@ fn break_sekis(sim: &mut Sim, owner: Color, spared: &[bool]) {
                 if !sim.empty(add(p, right)) || !sim.empty(add(add(p, up), neg(right))) {
                     continue;
                 }
-                let before = sim.clone();
+                before.clone_from(sim);
                 let (a, b) = (add(p, neg(right)), add(add(p, up), right));
                 if sim.empty(a) {
                     sim.play(a, other, false);
@@ -427,7 +467,7 @@ fn break_sekis(sim: &mut Sim, owner: Color, spared: &[bool]) {
                     sim.play(b, other, false);
                 }
                 let one_chain = sim.is(a, other) && sim.is(b, other) && sim.chain(a).contains(&b);
-                *sim = before;
+                std::mem::swap(sim, &mut before);
                 if one_chain {
                     sim.play(add(p, neg(up)), owner, false);
                     break;
