@@ -68,6 +68,14 @@ def recorded(path):
     return "0" if float(m.group(2)) == 0 else fmt(m.group(1), float(m.group(2)))
 
 
+def reachable(want, komi):
+    """Whether some count reaches the result `want` under `komi`: a count's margin is a
+    whole number of points less the komi, so its half point is the komi's (M-93-1's
+    KM[5] and W+1.5 is reached by none; a jigo needs a whole komi)."""
+    margin = 0.0 if want == "0" else float(want.split("+")[1])
+    return (margin - komi) % 1 == 0
+
+
 def tournament(name):
     return name.split("-")[0].lower()
 
@@ -155,14 +163,23 @@ def main():
     with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
         answers = pool.map(lambda t: gnugo(t[1], komis.get(t[0], 5.5), a.mode, a.turn), todo)
         results = list(zip(todo, answers))
-    for (name, _, want), got in results:
+    unreachable = []
+    for (name, path, want), got in results:
         total += 1
+        komi = root_info(path)[1]
+        if not reachable(want, komis.get(name, 5.5) if komi is None else komi):
+            unreachable.append(name)
         if a.v and got != want:
             print(f"{name}: gnugo {got}, record {want}", flush=True)
         exact += got == want
         winner += bool(got) and got[0] == want[0]
     print(f"{total} scored records: {exact} exact ({100 * exact / max(total, 1):.1f}%), "
-          f"{winner} right winner ({100 * winner / max(total, 1):.1f}%)")
+          f"{winner} right winner ({100 * winner / max(total, 1):.2f}%)")
+    if unreachable:
+        reach = total - len(unreachable)
+        print(f"{len(unreachable)} records state a result no count reaches under their komi "
+              f"({', '.join(unreachable)}): {exact} exact of the {reach} others "
+              f"({100 * exact / max(reach, 1):.1f}%)")
 
 
 if __name__ == "__main__":
