@@ -154,7 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         white: (&report.white).into(),
         result: report.result.to_string(),
         record_result: replayed.result.clone(),
-        agreement: Agreement::of(replayed.result.as_deref(), report.result),
+        agreement: Agreement::of_under(replayed.result.as_deref(), report.result, game.rules()),
         problems,
         table: report.to_string(),
     };

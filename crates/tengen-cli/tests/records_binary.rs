@@ -340,6 +340,30 @@ X O stones   x o dead stones (taken off)   b w territory of Black, White   . neu
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["komi_source"], "option");
 
+    // A recorded margin whose half point the komi rules out (KM 0.5 gives half margins,
+    // so W+5 is no count's): the difference says the record is wrong, not the count.
+    let file = dir.write("whole.sgf", &FINAL.replace("RE[W+5.5]", "RE[W+5]"));
+    let (_, out, _) = run_on(&["score", "--dead", "from-record"], &file);
+    assert!(
+        out.contains(
+            "versus the record: differs: record says W+5, a margin no count reaches under \
+             komi 0.5 (its half point is not the komi's: the record's KM or RE is wrong)\n"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = run_on(&["score", "--dead", "from-record", "--json"], &file);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["agreement"]["unreachable_under_komi"], "0.5");
+    // A margin the komi allows is simply another count.
+    let file = dir.write("other.sgf", &FINAL.replace("RE[W+5.5]", "RE[W+6.5]"));
+    let (_, out, _) = run_on(&["score", "--dead", "from-record", "--json"], &file);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["agreement"]["verdict"], "differs");
+    assert!(
+        json["agreement"].get("unreachable_under_komi").is_none(),
+        "{json}"
+    );
+
     // No RE, and a game not ended by passes.
     let file = dir.write("capture.sgf", CAPTURE);
     let (_, out, _) = run_on(&["score"], &file);

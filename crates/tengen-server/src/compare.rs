@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 use std::fmt;
-use tengen::rules::{Komi, RulesetName, Suicide};
+use tengen::rules::{FirstPassAdjustment, Komi, Rules, RulesetName, Suicide};
 use tengen::score::ScoreReport;
 use tengen::{Board, Color, EndReason, Game, GameResult, Phase, Point};
 use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
@@ -225,6 +225,10 @@ pub enum Agreement {
     Differs {
         /// The `RE` text.
         record: String,
+        /// The komi, when the recorded margin is one no count reaches under it (see
+        /// [`Agreement::of_under`]): the record's `KM` or `RE` is then wrong.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unreachable_under_komi: Option<String>,
     },
     /// `RE` is `Void`, `?` or no result at all.
     NotComparable {
@@ -257,7 +261,34 @@ impl Agreement {
                 Agreement::Agrees
             }
             Some(Recorded::Win(w)) if winner == Some(w) => Agreement::AgreesOnWinner { record },
-            Some(_) => Agreement::Differs { record },
+            Some(_) => Agreement::Differs {
+                record,
+                unreachable_under_komi: None,
+            },
+        }
+    }
+
+    /// [`Agreement::of`], for a count under `rules`: a recorded margin whose half point is
+    /// not the komi's is one no count reaches (docs/rules.md §5.2: a count's margin is a
+    /// whole number of points less the komi; M-93-1 of goban-original-games states `KM[5]`
+    /// and `W+1.5`), and the difference says so. Not under a half-point adjustment for the
+    /// first pass, which moves the half point.
+    pub fn of_under(re: Option<&str>, computed: GameResult, rules: &Rules) -> Agreement {
+        let margin = match re.and_then(recorded_result) {
+            Some(Recorded::Margin(_, m)) => Some(m),
+            Some(Recorded::Draw) => Some(0),
+            _ => None,
+        };
+        let half_point_moves = rules.first_pass == FirstPassAdjustment::HalfPoint;
+        let reachable = |m: u32| (i64::from(m) - i64::from(rules.komi.halves())) % 2 == 0;
+        match Agreement::of(re, computed) {
+            Agreement::Differs { record, .. } => Agreement::Differs {
+                record,
+                unreachable_under_komi: margin
+                    .filter(|&m| !half_point_moves && !reachable(m))
+                    .map(|_| rules.komi.to_string()),
+            },
+            other => other,
         }
     }
 
@@ -279,7 +310,18 @@ impl fmt::Display for Agreement {
             Agreement::AgreesOnWinner { record } => {
                 write!(f, "agrees on the winner (record says {record}, no margin)")
             }
-            Agreement::Differs { record } => write!(f, "differs: record says {record}"),
+            Agreement::Differs {
+                record,
+                unreachable_under_komi: None,
+            } => write!(f, "differs: record says {record}"),
+            Agreement::Differs {
+                record,
+                unreachable_under_komi: Some(komi),
+            } => write!(
+                f,
+                "differs: record says {record}, a margin no count reaches under komi {komi} \
+                 (its half point is not the komi's: the record's KM or RE is wrong)"
+            ),
             Agreement::NotComparable { record } => {
                 write!(f, "record says {record}: no result to compare")
             }
@@ -497,7 +539,7 @@ fn row(
         komi: game.rules().komi.to_string(),
         result: result.map_or(String::new(), |r| r.to_string()),
         agreement: match result {
-            Some(r) => Agreement::of(replayed.result.as_deref(), r),
+            Some(r) => Agreement::of_under(replayed.result.as_deref(), r, game.rules()),
             None => Agreement::NoRecord,
         },
         illegal_moves: illegal.len(),
@@ -577,6 +619,51 @@ mod tests {
         );
         assert_eq!(Agreement::of(Some("0"), score(None, 0)), Agreement::Agrees);
         assert_eq!(Agreement::of(None, w55).to_string(), "record has no RE");
+    }
+
+    #[test]
+    fn a_recorded_margin_no_count_reaches_under_the_komi_is_named() {
+        // Komi 5 gives whole margins: W+2 is a count, W+1.5 (M-93-1's) none; komi 5.5
+        // gives half ones, so B+5 (M-73-2's) is none, and a jigo needs a whole komi.
+        let mut rules = Rules::japanese();
+        rules.komi = Komi::from_points(5.0).unwrap();
+        let w2 = GameResult::Score {
+            winner: Some(Color::White),
+            margin_halves: 4,
+        };
+        assert_eq!(
+            Agreement::of_under(Some("W+1.5"), w2, &rules).to_string(),
+            "differs: record says W+1.5, a margin no count reaches under komi 5 (its half \
+             point is not the komi's: the record's KM or RE is wrong)"
+        );
+        assert_eq!(
+            Agreement::of_under(Some("W+2"), w2, &rules),
+            Agreement::Agrees
+        );
+        assert_eq!(
+            Agreement::of_under(Some("W+3"), w2, &rules).to_string(),
+            "differs: record says W+3"
+        );
+        rules.komi = Komi::from_points(5.5).unwrap();
+        let b45 = GameResult::Score {
+            winner: Some(Color::Black),
+            margin_halves: 9,
+        };
+        let unreachable = |re, rules: &Rules| match Agreement::of_under(Some(re), b45, rules) {
+            Agreement::Differs {
+                unreachable_under_komi,
+                ..
+            } => unreachable_under_komi,
+            other => panic!("{re}: {other:?}"),
+        };
+        assert_eq!(unreachable("B+5", &rules), Some("5.5".to_string()));
+        assert_eq!(unreachable("0", &rules), Some("5.5".to_string()));
+        assert_eq!(unreachable("W+0.5", &rules), None);
+        // A resignation has no margin to judge.
+        assert_eq!(unreachable("W+R", &rules), None);
+        // Ikeda's Area III adds half a point for passing first: every half point is reachable.
+        rules.first_pass = FirstPassAdjustment::HalfPoint;
+        assert_eq!(unreachable("B+5", &rules), None);
     }
 
     /// Two passes on an empty 5x5 board under every ruleset: the estimator runs once per
