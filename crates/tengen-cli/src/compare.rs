@@ -4,7 +4,7 @@
 
 use crate::records::{print_json, print_text, Record, ScoringArgs};
 use std::process::ExitCode;
-use tengen_server::compare::{compare_tree, CompareOptions, Comparison};
+use tengen_server::compare::{compare_tree, Agreement, CompareOptions, Comparison};
 
 /// Options of `tengen compare`.
 #[derive(clap::Args)]
@@ -83,6 +83,26 @@ fn text(c: &Comparison) -> String {
             .map(|k| format!("{:<w$}", r[k], w = widths[k]))
             .collect();
         out.push_str(&format!("{}  {}\n", cells.join("  "), r[4]));
+    }
+    // A recorded margin no count reaches explains every "differs" of its rows.
+    let mut komis: Vec<&str> = c
+        .rows
+        .iter()
+        .filter_map(|r| match &r.agreement {
+            Agreement::Differs {
+                unreachable_under_komi: Some(k),
+                ..
+            } => Some(k.as_str()),
+            _ => None,
+        })
+        .collect();
+    komis.dedup();
+    if !komis.is_empty() {
+        out.push_str(&format!(
+            "\n{re} is a margin no count reaches under komi {} (its half point is not the \
+             komi's): the record's KM or RE is wrong\n",
+            komis.join(" or ")
+        ));
     }
     out
 }

@@ -354,6 +354,15 @@ X O stones   x o dead stones (taken off)   b w territory of Black, White   . neu
     let (_, out, _) = run_on(&["score", "--dead", "from-record", "--json"], &file);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["agreement"]["unreachable_under_komi"], "0.5");
+    // `compare` says it once, under its table.
+    let (_, out, _) = run_on(&["compare", "--dead", "from-record"], &file);
+    assert!(
+        out.ends_with(
+            "\nRE[W+5] is a margin no count reaches under komi 0.5 (its half point is not \
+             the komi's): the record's KM or RE is wrong\n"
+        ),
+        "{out}"
+    );
     // A margin the komi allows is simply another count.
     let file = dir.write("other.sgf", &FINAL.replace("RE[W+5.5]", "RE[W+6.5]"));
     let (_, out, _) = run_on(&["score", "--dead", "from-record", "--json"], &file);
