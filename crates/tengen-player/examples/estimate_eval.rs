@@ -253,10 +253,10 @@ fn main() {
 /// gives; `0`, a jigo, needs a whole komi).
 fn reachable(want: &str, komi_halves: i32) -> bool {
     let margin_halves = match want.split_once('+') {
-        Some((_, m)) => m.parse::<f64>().map_or(0, |v| (v * 2.0).round() as i32),
+        Some((_, m)) => m.parse::<f64>().map_or(0, |v| (v * 2.0).round() as u32),
         None => 0,
     };
-    (margin_halves - komi_halves).rem_euclid(2) == 0
+    tengen::rules::Komi::from_halves(komi_halves).is_some_and(|k| k.allows_margin(margin_halves))
 }
 
 /// The results of `--orientations`, added up.

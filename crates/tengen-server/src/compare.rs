@@ -280,12 +280,11 @@ impl Agreement {
             _ => None,
         };
         let half_point_moves = rules.first_pass == FirstPassAdjustment::HalfPoint;
-        let reachable = |m: u32| (i64::from(m) - i64::from(rules.komi.halves())) % 2 == 0;
         match Agreement::of(re, computed) {
             Agreement::Differs { record, .. } => Agreement::Differs {
                 record,
                 unreachable_under_komi: margin
-                    .filter(|&m| !half_point_moves && !reachable(m))
+                    .filter(|&m| !half_point_moves && !rules.komi.allows_margin(m))
                     .map(|_| rules.komi.to_string()),
             },
             other => other,

@@ -250,6 +250,14 @@ impl Komi {
     pub fn halves(self) -> i32 {
         self.0
     }
+
+    /// Whether a count under this komi can end with a margin of `margin_halves` half points
+    /// (docs/rules.md §5.2): stones, territory and prisoners are whole points, so a
+    /// margin's half point is the komi's (komi 5 gives W+2 but never W+1.5), unless a
+    /// half-point adjustment for the first pass moves it.
+    pub fn allows_margin(self, margin_halves: u32) -> bool {
+        (i64::from(margin_halves) - i64::from(self.0)) % 2 == 0
+    }
 }
 
 impl TryFrom<f64> for Komi {

@@ -577,3 +577,25 @@ fn random_position(rng: &mut tengen::Rng, size: Size) -> Board {
     }
     b
 }
+
+#[test]
+fn a_margins_half_point_is_the_komis() {
+    // Komi 5: whole margins only (W+2, a jigo), never W+1.5; komi 5.5: half margins only;
+    // a negative komi keeps its half point.
+    use tengen::rules::Komi;
+    let k = |p: f64| Komi::from_points(p).unwrap();
+    assert!(k(5.0).allows_margin(4) && k(5.0).allows_margin(0));
+    assert!(!k(5.0).allows_margin(3));
+    assert!(k(5.5).allows_margin(9) && !k(5.5).allows_margin(10) && !k(5.5).allows_margin(0));
+    assert!(k(-0.5).allows_margin(1) && !k(-0.5).allows_margin(2));
+    // And a real count agrees: an empty 5x5 board counts komi 5.5 to White, W+5.5.
+    let mut rules = Rules::chinese();
+    rules.komi = k(5.5);
+    let mut g = Game::new(Size::square(5).unwrap(), rules.clone());
+    g.pass().unwrap();
+    g.pass().unwrap();
+    match g.score().result {
+        GameResult::Score { margin_halves, .. } => assert!(rules.komi.allows_margin(margin_halves)),
+        other => panic!("{other:?}"),
+    }
+}
