@@ -219,6 +219,17 @@ function legalityText(row) {
 
 const VERDICTS = { agrees: 'agrees', 'agrees-on-winner': 'same winner', differs: 'differs' };
 
+/** The komi under which a row's recorded margin is one no count reaches, if it is. */
+const unreachable = (row) => row.agreement?.unreachable_under_komi;
+
+/** Why every count differs from a record whose margin contradicts its komi (as tengen compare says). */
+function unreachableText(c) {
+  const komis = [...new Set(c.rows.map(unreachable).filter(Boolean))];
+  if (!komis.length) return '';
+  return `${c.record_result} is a margin no count reaches under komi ${komis.join(' or ')} `
+    + '(its half point is not the komi’s): the record’s KM or RE is wrong.';
+}
+
 function renderTable() {
   const tbody = document.querySelector('.compare-table tbody');
   const note = tid('table-note');
@@ -231,13 +242,14 @@ function renderTable() {
     ? 'Dead stones: the estimator’s for each ruleset; click a stone at the end of the record to change them.'
     : `Dead stones: the ${st.marked.length} you marked, for every ruleset.`;
   const re = c.record_result ? `The record says ${c.record_result}.` : 'The record gives no result.';
-  note.textContent = `${re} ${dead}`;
+  note.textContent = [re, unreachableText(c), dead].filter(Boolean).join(' ');
+  const why = (r) => (unreachable(r) ? ` title="${esc(`no count reaches ${c.record_result} under komi ${unreachable(r)}`)}"` : '');
   const html = c.rows.map((r) => {
     const on = r.ruleset === st.ruleset;
     return `<tr class="${on ? 'on' : ''}" data-ruleset="${esc(r.ruleset)}" data-testid="row-${esc(r.ruleset)}">`
       + `<th scope="row"><button type="button" class="link" data-ruleset="${esc(r.ruleset)}" aria-pressed="${on}">${esc(titleOf(r.ruleset))}</button></th>`
       + `<td class="komi">${esc(r.komi)}</td><td class="res" title="${esc(describeResult(r.result))}">${esc(r.result)}</td>`
-      + `<td class="verdict">${esc(VERDICTS[r.agreement?.verdict] || '-')}</td>`
+      + `<td class="verdict"${why(r)}>${esc(VERDICTS[r.agreement?.verdict] || '-')}</td>`
       + `<td class="legality">${esc(legalityText(r))}</td></tr>`;
   }).join('');
   if (tbody.innerHTML !== html) tbody.innerHTML = html;

@@ -837,6 +837,19 @@ async function reviewPage(base) {
     await A.click(tid('dead-reset'));
     await A.waitForSelector(`${tid('table-note')}:has-text("estimator")`);
 
+    // A record whose margin contradicts its komi (KM[5], W+1.5): every count differs, and
+    // the note and the verdicts say it is the record's error, as tengen compare does.
+    const halfPoint = path.join(artifacts, 'half-point.sgf');
+    writeFileSync(halfPoint, '(;GM[1]FF[4]SZ[9]KM[5]RE[W+1.5];B[ee];W[cc];B[];W[])');
+    await A.setInputFiles(tid('review-file'), halfPoint);
+    await A.waitForSelector(`${tid('table-note')}:has-text("W+1.5 is a margin no count reaches under komi 5")`);
+    const wrongKomi = JSON.parse(execFileSync(BIN, ['compare', '--json', halfPoint], { encoding: 'utf8' }));
+    const titles = await A.$$eval(`${tid('compare-table')} tbody tr`, (trs) => trs.map((tr) => tr.querySelector('.verdict').title));
+    assert.deepEqual(titles, wrongKomi.rows.map((r) => (r.agreement.unreachable_under_komi
+      ? `no count reaches W+1.5 under komi ${r.agreement.unreachable_under_komi}` : '')));
+    assert.ok(titles.filter(Boolean).length >= 10, 'every ruleset but a half-point first pass names it');
+    await shot(A, 'review-record-contradicts-komi');
+
     // A long record opens at once; the time is printed, not asserted (machine noise).
     const long = path.join(artifacts, 'long-400.sgf');
     writeFileSync(long, longRecord());
