@@ -6,7 +6,8 @@
 
 use crate::dbfile::{sqlite_path, DbFile};
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -92,6 +93,30 @@ pub struct Store {
     file: Option<Arc<DbFile>>,
     /// The last failure of the writer, cleared by a later success.
     failure: Arc<std::sync::Mutex<Option<String>>>,
+    /// For an in-memory database, a connection held open beside the pool's for as long as
+    /// the store lives: the database lasts while one connection to it is open, and the
+    /// pool may close its own (see [`memory_url`]).
+    _memory: Option<Arc<std::sync::Mutex<AnyConnection>>>,
+}
+
+/// How many in-memory databases this process has opened, to name each apart.
+static MEMORY_DATABASES: AtomicUsize = AtomicUsize::new(0);
+
+/// For `sqlite::memory:` (and its options), the URL of an in-memory database of its own,
+/// by name, which every connection opened with it shares. sqlx closes a connection whose
+/// query was cancelled midway (a handler dropped when its client went away), and the
+/// pool opens another; given `sqlite::memory:`, sqlx names a new database for each
+/// connection it opens, so that one found an empty database and every game was gone.
+fn memory_url(url: &str) -> Option<String> {
+    let options = url.strip_prefix("sqlite::memory:")?;
+    let n = MEMORY_DATABASES.fetch_add(1, Ordering::Relaxed);
+    // A `file:` name: SQLite shares an in-memory database by URI name only.
+    let name = format!("file:tengen-memory-{}-{n}", std::process::id());
+    let shared = format!("sqlite:{name}?mode=memory&cache=shared");
+    Some(match options.strip_prefix('?').filter(|o| !o.is_empty()) {
+        Some(o) => format!("{shared}&{o}"),
+        None => shared,
+    })
 }
 
 /// An event waiting for the writer task, and where its answer goes.
@@ -172,6 +197,14 @@ impl Store {
         sqlx::any::install_default_drivers();
         let (url, sync) = take_sync_option(url);
         let (url, backend) = normalise_url(&url);
+        let memory = memory_url(&url);
+        let keeper = match &memory {
+            Some(m) => Some(Arc::new(std::sync::Mutex::new(
+                AnyConnection::connect(m).await?,
+            ))),
+            None => None,
+        };
+        let connect_url = memory.as_deref().unwrap_or(&url);
         let pool = match backend {
             Backend::Sqlite => {
                 // SQLite has one writer at a time: one connection serialises every
@@ -197,7 +230,7 @@ impl Store {
                             Ok(())
                         })
                     })
-                    .connect(&url)
+                    .connect(connect_url)
                     .await?
             }
             Backend::Postgres => {
@@ -240,6 +273,7 @@ impl Store {
             writer,
             file,
             failure,
+            _memory: keeper,
         };
         store.migrate().await?;
         if backend == Backend::Sqlite && !store.url.contains(":memory:") {
@@ -811,6 +845,34 @@ mod tests {
         }
         assert_eq!(synchronous("sqlite::memory:?sync=full").await, 2);
         assert_eq!(synchronous("sqlite::memory:").await, 1);
+    }
+
+    /// An in-memory database outlives the connection that made it. sqlx closes a
+    /// connection whose query was cancelled midway (a request the browser abandoned by
+    /// navigating away, its handler dropped), and the pool opens another: that one must
+    /// see the same games, not a new empty database ("no such table: games", as the
+    /// browser tests once saw on a loaded machine).
+    #[tokio::test]
+    async fn an_in_memory_database_survives_its_connection_closing() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let row = GameRow {
+            id: "kept".into(),
+            settings: "{}".into(),
+            black_token: "b".into(),
+            white_token: "w".into(),
+            created: 5,
+        };
+        store.create_game(&row, "me").await.unwrap();
+        store.append("kept", 1, "first", 10).await.unwrap();
+        for _ in 0..3 {
+            let conn = store.pool.acquire().await.unwrap();
+            conn.close().await.unwrap();
+            assert_eq!(store.game("kept").await.unwrap().unwrap().black_token, "b");
+            assert_eq!(store.events("kept", 0).await.unwrap().len(), 1);
+        }
+        // Two servers in one process have a database each.
+        let other = Store::open("sqlite::memory:").await.unwrap();
+        assert!(other.game("kept").await.unwrap().is_none());
     }
 
     #[tokio::test]

@@ -179,3 +179,55 @@ proptest! {
         });
     }
 }
+
+/// Clients that give up halfway lose nothing: requests abandoned at random moments (their
+/// handlers dropped, perhaps mid-query, which makes the database pool replace its
+/// connection) leave every game stored and readable, on the default in-memory database
+/// and on a file. The browser tests once found an in-memory server that had lost all its
+/// games after a page navigated away from its lobby's requests.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_abandoned_midway_lose_nothing() {
+    let dir = std::env::temp_dir().join(format!("tengen-abandon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.db");
+    for database in ["sqlite::memory:".to_string(), file.display().to_string()] {
+        // One client makes every request here: the rates are raised, the games it may
+        // keep open too (a created game nobody joins stays open).
+        let limits = tengen_server::Limits {
+            http_requests_per_second: 100_000,
+            http_burst: 100_000,
+            open_games_per_client: 1_000,
+            ..tengen_server::Limits::default()
+        };
+        let s = common::server_with(limits, &database).await;
+        let g = s.started(json!({"size": 9, "ruleset": "japanese"})).await;
+        let mut created = vec![g.id.clone()];
+        for round in 0..60u64 {
+            // Each request is dropped after 0 to 3 ms, most before their answer.
+            let wait = std::time::Duration::from_micros((round * 397) % 3000);
+            let paths = [
+                "/api/games?status=open&limit=30".to_string(),
+                "/api/games?status=active&limit=30".to_string(),
+                format!("/api/games/{}", g.id),
+            ];
+            for path in &paths {
+                let call = s.call("GET", path, None, None);
+                let _ = tokio::time::timeout(wait, call).await;
+            }
+            let create = s.call("POST", "/api/games", None, Some(json!({"size": 9})));
+            if let Ok((201, reply)) = tokio::time::timeout(wait, create).await {
+                created.push(reply["id"].as_str().unwrap().to_string());
+            }
+        }
+        // Every game whose creation was answered is still there, and the server answers.
+        for id in &created {
+            let (status, body) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+            assert_eq!(status, 200, "{database}: game {id}: {body}");
+        }
+        let (status, body) = s
+            .call("GET", "/api/games?status=active&limit=30", None, None)
+            .await;
+        assert_eq!(status, 200, "{database}: {body}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
