@@ -15,6 +15,7 @@ use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tengen::rules::RulesetName;
@@ -212,7 +213,8 @@ async fn take_seat(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let req: SeatRequest = parse_body(body, app.limits.body_bytes)?;
-    Ok(Json(app.take_open_seat(&id, req.name).await?))
+    let seat = to_the_end(async move { app.take_open_seat(&id, req.name).await }).await?;
+    Ok(Json(seat))
 }
 
 /// `GET /api/games/{id}/estimate`: the estimator's view during play.
@@ -259,6 +261,23 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// Runs a change of a game to its end even if its client goes away meanwhile. The server
+/// drops the handler of a request whose client left; dropped between storing an event and
+/// applying it, the game in memory (what viewers and the next move see) would fall behind
+/// the game stored (tests/robustness.rs).
+async fn to_the_end<T: Send + 'static>(
+    change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change).await.unwrap_or_else(|e| {
+        tracing::error!("a change of a game failed: {e}");
+        Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the server failed while changing the game; load it again to see what was stored",
+        ))
+    })
+}
+
 async fn post_action(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -266,7 +285,8 @@ async fn post_action(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let env: Envelope = parse_body(body, app.limits.body_bytes)?;
-    let acted = app.act(&id, bearer(&headers), &env, true).await?;
+    let token = bearer(&headers).map(str::to_owned);
+    let acted = to_the_end(async move { app.act(&id, token.as_deref(), &env, true).await }).await?;
     let mut reply = json!({"seq": acted.seq, "game": acted.game});
     if let Some(token) = acted.token {
         reply["token"] = json!(token);

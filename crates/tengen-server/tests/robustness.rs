@@ -224,10 +224,71 @@ async fn requests_abandoned_midway_lose_nothing() {
             let (status, body) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
             assert_eq!(status, 200, "{database}: game {id}: {body}");
         }
+        // The list of games holds them all (a game is one row, stored at once or not at
+        // all, whether its creation was answered or not), each of them whole.
         let (status, body) = s
-            .call("GET", "/api/games?status=active&limit=30", None, None)
+            .call("GET", "/api/games?status=active&limit=200", None, None)
             .await;
         assert_eq!(status, 200, "{database}: {body}");
+        let listed: Vec<&str> = body
+            .as_array()
+            .unwrap_or_else(|| panic!("{body}"))
+            .iter()
+            .map(|g| g["id"].as_str().unwrap())
+            .collect();
+        for id in &created {
+            assert!(listed.contains(&id.as_str()), "{database}: {id} not listed");
+        }
+        for id in listed {
+            let (status, body) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+            assert_eq!(status, 200, "{database}: listed game {id}: {body}");
+        }
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A move whose request is abandoned while it is being stored is either not stored or
+/// stored and shown: the game in memory (what viewers and the next move see) never falls
+/// behind the events in the database. Plays are sent with both seats in turn and dropped
+/// after 0 to 3 ms; after each, the snapshot's step must soon be the stored one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_abandoned_midway_is_stored_and_shown_or_neither() {
+    let limits = tengen_server::Limits {
+        http_requests_per_second: 100_000,
+        http_burst: 100_000,
+        ..tengen_server::Limits::default()
+    };
+    let s = common::server_with(limits, "sqlite::memory:").await;
+    let g = s.started(json!({"size": 9, "ruleset": "chinese"})).await;
+    let columns = "ABCDEFGHJ";
+    let mut points = (0..81).map(|k| {
+        let c = columns.as_bytes()[k % 9] as char;
+        format!("{c}{}", 1 + k / 9)
+    });
+    for round in 0..40u64 {
+        let snap = s.game(&g.id).await;
+        let token = if snap["to_move"] == "black" {
+            &g.black
+        } else {
+            &g.white
+        };
+        let Some(point) = points.next() else { break };
+        let wait = std::time::Duration::from_micros((round * 397) % 3000);
+        let play = s.try_act(&g.id, token, json!({"type": "play", "point": point}));
+        let _ = tokio::time::timeout(wait, play).await;
+        // Whatever became of it, the game shown is soon the game stored (a move still
+        // being made may hold the one ahead of the other for a moment, no longer).
+        let mut apart = None;
+        for _ in 0..100 {
+            let shown = s.game(&g.id).await["seq"].as_i64().unwrap();
+            let stored = s.app.store.events(&g.id, 0).await.unwrap().len() as i64;
+            if shown == stored {
+                apart = None;
+                break;
+            }
+            apart = Some((shown, stored));
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(apart, None, "round {round}: {point}: (shown, stored) steps");
+    }
 }
