@@ -156,7 +156,8 @@ async fn create_game(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: CreateRequest = parse_body(body, app.limits.body_bytes)?;
-    let reply = app.create(&req, &client.ip().to_string()).await?;
+    let client = client.ip().to_string();
+    let reply = to_the_end(async move { app.create(&req, &client).await }).await?;
     Ok((StatusCode::CREATED, Json(reply)).into_response())
 }
 
@@ -264,7 +265,8 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// Runs a change of a game to its end even if its client goes away meanwhile. The server
 /// drops the handler of a request whose client left; dropped between storing an event and
 /// applying it, the game in memory (what viewers and the next move see) would fall behind
-/// the game stored (tests/robustness.rs).
+/// the game stored, and a public game stored but not yet listed would never be listed
+/// (tests/robustness.rs).
 async fn to_the_end<T: Send + 'static>(
     change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
 ) -> Result<T, ApiError> {

@@ -214,7 +214,12 @@ async fn requests_abandoned_midway_lose_nothing() {
                 let call = s.call("GET", path, None, None);
                 let _ = tokio::time::timeout(wait, call).await;
             }
-            let create = s.call("POST", "/api/games", None, Some(json!({"size": 9})));
+            let create = s.call(
+                "POST",
+                "/api/games",
+                None,
+                Some(json!({"size": 9, "public": round % 2 == 0})),
+            );
             if let Ok((201, reply)) = tokio::time::timeout(wait, create).await {
                 created.push(reply["id"].as_str().unwrap().to_string());
             }
@@ -243,6 +248,25 @@ async fn requests_abandoned_midway_lose_nothing() {
             let (status, body) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
             assert_eq!(status, 200, "{database}: listed game {id}: {body}");
         }
+        // Every public game stored, answered or not, is soon an open challenge of the
+        // lobby (a creation still being made may be stored and not yet listed for a
+        // moment): a creation is made to its end.
+        let mut unlisted = Vec::new();
+        for _ in 0..100 {
+            let challenges = s.app.store.challenges(200).await.unwrap();
+            unlisted.clear();
+            for id in s.app.store.list("active", 200).await.unwrap() {
+                let public = s.game(&id).await["public"] == true;
+                if challenges.contains(&id) != (public && id != g.id) {
+                    unlisted.push(id);
+                }
+            }
+            if unlisted.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(unlisted, Vec::<String>::new(), "{database}: listed wrongly");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
