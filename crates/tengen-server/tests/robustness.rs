@@ -316,3 +316,51 @@ async fn a_move_abandoned_midway_is_stored_and_shown_or_neither() {
         assert_eq!(apart, None, "round {round}: {point}: (shown, stored) steps");
     }
 }
+
+/// The same over the WebSocket: a play sent and the connection dropped at once (closed
+/// without a word, 0 to 3 ms later) is stored and shown or neither.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_sent_on_a_dropped_websocket_is_stored_and_shown_or_neither() {
+    let limits = tengen_server::Limits {
+        http_requests_per_second: 100_000,
+        http_burst: 100_000,
+        connections_per_client: 1_000,
+        ..tengen_server::Limits::default()
+    };
+    let s = common::server_with(limits, "sqlite::memory:").await;
+    let g = s.started(json!({"size": 9, "ruleset": "chinese"})).await;
+    let columns = "ABCDEFGHJ";
+    for round in 0..20u64 {
+        let snap = s.game(&g.id).await;
+        let token = if snap["to_move"] == "black" {
+            &g.black
+        } else {
+            &g.white
+        };
+        let point = format!(
+            "{}{}",
+            columns.as_bytes()[round as usize % 9] as char,
+            1 + round / 9
+        );
+        let mut ws = s.ws(&g.id, Some(token)).await;
+        ws.send(json!({"id": round, "type": "play", "point": point}))
+            .await;
+        tokio::time::sleep(std::time::Duration::from_micros((round * 397) % 3000)).await;
+        drop(ws);
+        let mut apart = None;
+        for _ in 0..100 {
+            let shown = s.game(&g.id).await["seq"].as_i64().unwrap();
+            let stored = s.app.store.events(&g.id, 0).await.unwrap().len() as i64;
+            if shown == stored {
+                apart = None;
+                break;
+            }
+            apart = Some((shown, stored));
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(apart, None, "round {round}: {point}: (shown, stored) steps");
+    }
+    // Plays were made: the messages reached the server before their connections closed.
+    let stones = s.game(&g.id).await["moves"].as_array().unwrap().len();
+    assert!(stones > 0, "no play was made");
+}
