@@ -847,6 +847,17 @@ mod tests {
         assert_eq!(synchronous("sqlite::memory:").await, 1);
     }
 
+    /// A game `id` with empty settings and the tokens `b` and `w`.
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            settings: "{}".into(),
+            black_token: "b".into(),
+            white_token: "w".into(),
+            created: 5,
+        }
+    }
+
     /// An in-memory database outlives the connection that made it. sqlx closes a
     /// connection whose query was cancelled midway (a request the browser abandoned by
     /// navigating away, its handler dropped), and the pool opens another: that one must
@@ -855,14 +866,7 @@ mod tests {
     #[tokio::test]
     async fn an_in_memory_database_survives_its_connection_closing() {
         let store = Store::open("sqlite::memory:").await.unwrap();
-        let row = GameRow {
-            id: "kept".into(),
-            settings: "{}".into(),
-            black_token: "b".into(),
-            white_token: "w".into(),
-            created: 5,
-        };
-        store.create_game(&row, "me").await.unwrap();
+        store.create_game(&row("kept"), "me").await.unwrap();
         store.append("kept", 1, "first", 10).await.unwrap();
         for _ in 0..3 {
             let conn = store.pool.acquire().await.unwrap();
@@ -878,14 +882,7 @@ mod tests {
     #[tokio::test]
     async fn a_step_of_a_game_can_be_stored_only_once() {
         let store = Store::open("sqlite::memory:").await.unwrap();
-        let row = GameRow {
-            id: "g1".into(),
-            settings: "{}".into(),
-            black_token: "b".into(),
-            white_token: "w".into(),
-            created: 5,
-        };
-        store.create_game(&row, "me").await.unwrap();
+        store.create_game(&row("g1"), "me").await.unwrap();
         store.append("g1", 1, "first", 10).await.unwrap();
         assert!(matches!(
             store.append("g1", 1, "other", 11).await,

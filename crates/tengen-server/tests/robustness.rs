@@ -180,6 +180,55 @@ proptest! {
     }
 }
 
+/// Limits for a test whose one client makes every request: its rates, its games left
+/// open (a created game nobody joins stays open) and its connections raised.
+fn one_busy_client() -> tengen_server::Limits {
+    tengen_server::Limits {
+        http_requests_per_second: 100_000,
+        http_burst: 100_000,
+        open_games_per_client: 1_000,
+        connections_per_client: 1_000,
+        ..tengen_server::Limits::default()
+    }
+}
+
+/// How long the request of round `round` lives before it is dropped: 0 to 3 ms.
+fn abandoned_after(round: u64) -> std::time::Duration {
+    std::time::Duration::from_micros((round * 397) % 3000)
+}
+
+/// The `k`th point of a 9x9 board, row by row from A1.
+fn nth_point(k: u64) -> String {
+    let column = b"ABCDEFGHJ"[(k % 9) as usize] as char;
+    format!("{column}{}", 1 + k / 9)
+}
+
+/// The token of the seat to move in game `g`.
+async fn seat_to_move<'a>(s: &common::Server, g: &'a common::Created) -> &'a str {
+    if s.game(&g.id).await["to_move"] == "black" {
+        &g.black
+    } else {
+        &g.white
+    }
+}
+
+/// Waits (up to 2 s) until the game shown has the step stored: a move still being made
+/// may hold the one ahead of the other for a moment, no longer. The two if they stay
+/// apart.
+async fn shown_apart_from_stored(s: &common::Server, id: &str) -> Option<(i64, i64)> {
+    let mut apart = None;
+    for _ in 0..100 {
+        let shown = s.game(id).await["seq"].as_i64().unwrap();
+        let stored = s.app.store.events(id, 0).await.unwrap().len() as i64;
+        if shown == stored {
+            return None;
+        }
+        apart = Some((shown, stored));
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    apart
+}
+
 /// Clients that give up halfway lose nothing: requests abandoned at random moments (their
 /// handlers dropped, perhaps mid-query, which makes the database pool replace its
 /// connection) leave every game stored and readable, on the default in-memory database
@@ -191,20 +240,12 @@ async fn requests_abandoned_midway_lose_nothing() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("games.db");
     for database in ["sqlite::memory:".to_string(), file.display().to_string()] {
-        // One client makes every request here: the rates are raised, the games it may
-        // keep open too (a created game nobody joins stays open).
-        let limits = tengen_server::Limits {
-            http_requests_per_second: 100_000,
-            http_burst: 100_000,
-            open_games_per_client: 1_000,
-            ..tengen_server::Limits::default()
-        };
-        let s = common::server_with(limits, &database).await;
+        let s = common::server_with(one_busy_client(), &database).await;
         let g = s.started(json!({"size": 9, "ruleset": "japanese"})).await;
         let mut created = vec![g.id.clone()];
         for round in 0..60u64 {
             // Each request is dropped after 0 to 3 ms, most before their answer.
-            let wait = std::time::Duration::from_micros((round * 397) % 3000);
+            let wait = abandoned_after(round);
             let paths = [
                 "/api/games?status=open&limit=30".to_string(),
                 "/api/games?status=active&limit=30".to_string(),
@@ -277,42 +318,15 @@ async fn requests_abandoned_midway_lose_nothing() {
 /// after 0 to 3 ms; after each, the snapshot's step must soon be the stored one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_abandoned_midway_is_stored_and_shown_or_neither() {
-    let limits = tengen_server::Limits {
-        http_requests_per_second: 100_000,
-        http_burst: 100_000,
-        ..tengen_server::Limits::default()
-    };
-    let s = common::server_with(limits, "sqlite::memory:").await;
+    let s = common::server_with(one_busy_client(), "sqlite::memory:").await;
     let g = s.started(json!({"size": 9, "ruleset": "chinese"})).await;
-    let columns = "ABCDEFGHJ";
-    let mut points = (0..81).map(|k| {
-        let c = columns.as_bytes()[k % 9] as char;
-        format!("{c}{}", 1 + k / 9)
-    });
     for round in 0..40u64 {
-        let snap = s.game(&g.id).await;
-        let token = if snap["to_move"] == "black" {
-            &g.black
-        } else {
-            &g.white
-        };
-        let Some(point) = points.next() else { break };
-        let wait = std::time::Duration::from_micros((round * 397) % 3000);
+        let token = seat_to_move(&s, &g).await;
+        let point = nth_point(round);
         let play = s.try_act(&g.id, token, json!({"type": "play", "point": point}));
-        let _ = tokio::time::timeout(wait, play).await;
-        // Whatever became of it, the game shown is soon the game stored (a move still
-        // being made may hold the one ahead of the other for a moment, no longer).
-        let mut apart = None;
-        for _ in 0..100 {
-            let shown = s.game(&g.id).await["seq"].as_i64().unwrap();
-            let stored = s.app.store.events(&g.id, 0).await.unwrap().len() as i64;
-            if shown == stored {
-                apart = None;
-                break;
-            }
-            apart = Some((shown, stored));
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        let _ = tokio::time::timeout(abandoned_after(round), play).await;
+        // Whatever became of it, the game shown is soon the game stored.
+        let apart = shown_apart_from_stored(&s, &g.id).await;
         assert_eq!(apart, None, "round {round}: {point}: (shown, stored) steps");
     }
 }
@@ -321,43 +335,17 @@ async fn a_move_abandoned_midway_is_stored_and_shown_or_neither() {
 /// without a word, 0 to 3 ms later) is stored and shown or neither.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_sent_on_a_dropped_websocket_is_stored_and_shown_or_neither() {
-    let limits = tengen_server::Limits {
-        http_requests_per_second: 100_000,
-        http_burst: 100_000,
-        connections_per_client: 1_000,
-        ..tengen_server::Limits::default()
-    };
-    let s = common::server_with(limits, "sqlite::memory:").await;
+    let s = common::server_with(one_busy_client(), "sqlite::memory:").await;
     let g = s.started(json!({"size": 9, "ruleset": "chinese"})).await;
-    let columns = "ABCDEFGHJ";
     for round in 0..20u64 {
-        let snap = s.game(&g.id).await;
-        let token = if snap["to_move"] == "black" {
-            &g.black
-        } else {
-            &g.white
-        };
-        let point = format!(
-            "{}{}",
-            columns.as_bytes()[round as usize % 9] as char,
-            1 + round / 9
-        );
+        let token = seat_to_move(&s, &g).await;
+        let point = nth_point(round);
         let mut ws = s.ws(&g.id, Some(token)).await;
         ws.send(json!({"id": round, "type": "play", "point": point}))
             .await;
-        tokio::time::sleep(std::time::Duration::from_micros((round * 397) % 3000)).await;
+        tokio::time::sleep(abandoned_after(round)).await;
         drop(ws);
-        let mut apart = None;
-        for _ in 0..100 {
-            let shown = s.game(&g.id).await["seq"].as_i64().unwrap();
-            let stored = s.app.store.events(&g.id, 0).await.unwrap().len() as i64;
-            if shown == stored {
-                apart = None;
-                break;
-            }
-            apart = Some((shown, stored));
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        let apart = shown_apart_from_stored(&s, &g.id).await;
         assert_eq!(apart, None, "round {round}: {point}: (shown, stored) steps");
     }
     // Plays were made: the messages reached the server before their connections closed.

@@ -253,8 +253,8 @@ impl Komi {
 
     /// Whether a count under this komi can end with a margin of `margin_halves` half points
     /// (docs/rules.md §5.2): stones, territory and prisoners are whole points, so a
-    /// margin's half point is the komi's (komi 5 gives W+2 but never W+1.5), unless a
-    /// half-point adjustment for the first pass moves it.
+    /// margin's half point is the komi's (komi 5 gives W+2 but never W+1.5). A half-point
+    /// adjustment for the first pass (Ikeda Area III) moves it: callers leave that out.
     pub fn allows_margin(self, margin_halves: u32) -> bool {
         (i64::from(margin_halves) - i64::from(self.0)) % 2 == 0
     }
