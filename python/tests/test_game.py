@@ -237,6 +237,38 @@ def test_score_terms_owner_and_dead_stones():
         g.score(dead="some")
 
 
+OPEN_BORDER = """
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . . . O . .
+"""
+
+
+def test_after_the_passes_a_border_left_open_stays_open_under_confirmation_rules():
+    # Black's wall stops short of the lower edge: her columns A and B reach White's wall
+    # through C1 and column D. Under the Japanese rules nobody plays after the passes, so
+    # the estimate adds nothing and the count is of the position as it stands: Black's
+    # side is nobody's, White has 14 points, + 6.5. Under the Chinese rules a dispute
+    # resumes play and the count makes the fills the estimator expects (Black closes C1).
+    scores = {}
+    for rules in ("japanese", "chinese"):
+        g = tengen.Game.from_text(OPEN_BORDER, "black", rules, komi=6.5)
+        g.play("pass")
+        g.play("pass")
+        scores[rules] = (g.estimate().added, g.score("auto"))
+    added, japanese = scores["japanese"]
+    assert added == [] and japanese.added == []
+    assert (japanese.black.territory, japanese.white.territory, japanese.result) == (
+        0, 14, "W+20.5")
+    added, chinese = scores["chinese"]
+    assert ("black", "C1") in added and chinese.added == added
+    assert chinese.result == "W+7.5"
+
+
 def test_estimate_and_unconditional_life():
     # Black's two-eyed group in the corner is alive by Benson's algorithm.
     g = tengen.Game.from_text(

@@ -555,15 +555,18 @@ fn bench_measures_only_the_figures_asked_for() {
 
 #[test]
 fn score_draws_the_stones_the_count_adds() {
-    // Column c is neutral between two walls: the players fill it in turn before the
-    // count (Black first: White passed last), and the drawing shows those stones as B and
-    // W, not as territory; they change nothing in a territory count.
+    // Column c is neutral between two walls. The record stops before the end of the game:
+    // the players fill column c in turn before the count (Black first, to move), and the
+    // drawing shows those stones as B and W, not as territory; they change nothing in a
+    // territory count.
     let dir = TempDir::new("score-added");
-    let file = dir.write(
-        "dame.sgf",
-        "(;FF[4]GM[1]SZ[5]RU[Japanese]KM[0.5]RE[W+0.5]\
-         AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[tt];W[tt])",
-    );
+    let record = |moves: &str| {
+        format!(
+            "(;FF[4]GM[1]SZ[5]RU[Japanese]KM[0.5]RE[W+0.5]\
+             AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de]{moves})"
+        )
+    };
+    let file = dir.write("dame.sgf", &record(""));
     let (code, out, _) = run_on(&["score"], &file);
     assert_eq!(code, 0);
     assert!(
@@ -586,4 +589,16 @@ fn score_draws_the_stones_the_count_adds() {
     let (_, out, _) = run_on(&["score", "--dead", "none"], &file);
     assert!(out.contains(" 5  b X . O w  5\n"), "{out}");
     assert!(!out.contains("stones added"), "{out}");
+    // A game that ended by its passes under the Japanese rules is counted as it stands
+    // (confirmation play restores the board): nothing is added, column c stays neutral,
+    // and the count is the same.
+    let ended = dir.write("ended.sgf", &record(";B[tt];W[tt]"));
+    let (code, out, _) = run_on(&["score"], &ended);
+    assert_eq!(code, 0);
+    assert!(out.contains(" 5  b X . O w  5\n"), "{out}");
+    assert!(!out.contains("stones added"), "{out}");
+    assert!(
+        out.contains("result: W+0.5\nversus the record: agrees"),
+        "{out}"
+    );
 }

@@ -40,7 +40,7 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
         let w = size.width() as usize;
         size.all_points()
             .filter(|&p| board.get(p).is_none() || e.dead.contains(&p))
-            .filter(|p| !e.fills.iter().any(|f| f.0 == *p) || c.is_none())
+            .filter(|p| !e.fills_for(game).iter().any(|f| f.0 == *p) || c.is_none())
             .filter(|p| r.owner[p.y as usize * w + p.x as usize] == c)
             .collect::<Vec<_>>()
     };

@@ -1349,6 +1349,55 @@ fn final_status_list_seki_and_final_score_with_unequal_eyes() {
     );
 }
 
+/// A border left open when both passed. Black's wall c7-c2 stops short of the edge: her
+/// columns a and b reach White's wall on column e through c1 and column d. Under the
+/// Japanese rules nobody plays after the passes (a dispute is settled by confirmation
+/// play, which restores the board), so the count takes the position as it stands: the
+/// region touches both colours and is nobody's, White has her 14 points on f and g, and
+/// with komi 6.5 wins by 20.5. Under the Chinese rules a dispute resumes play, and the
+/// count makes the fills the estimator expects then: Black closes the border at c1 (and
+/// b1) and the seven dame of column d are shared, three to Black, so Black has 13 points
+/// and 11 stones, White 14 points and 11 stones, W+7.5.
+#[test]
+fn final_score_after_the_passes_keeps_an_open_border_open_where_nobody_plays_on() {
+    let wall = ". . X . O . .
+                . . X . O . .
+                . . X . O . .
+                . . X . O . .
+                . . X . O . .
+                . . X . O . .
+                . . . . O . .";
+    for (rules, score, black) in [
+        ("japanese", "= W+20.5", "="),
+        (
+            "chinese",
+            "= W+7.5",
+            "= A7 B7 A6 B6 A5 B5 A4 B4 A3 B3 A2 B2 A1",
+        ),
+    ] {
+        let mut e = engine();
+        position(&mut e, rules, wall);
+        ok(&mut e, "komi 6.5");
+        ok(&mut e, "play b pass");
+        ok(&mut e, "play w pass");
+        transcript(
+            &mut e,
+            &[
+                ("final_status_list dead", "="),
+                ("final_score", score),
+                ("final_status_list black_territory", black),
+            ],
+        );
+    }
+    // The Japanese count leaves every point of Black's side to nobody.
+    let mut e = engine();
+    position(&mut e, "japanese", wall);
+    ok(&mut e, "play b pass");
+    ok(&mut e, "play w pass");
+    let dame = ok(&mut e, "final_status_list dame");
+    assert_eq!(dame.split_whitespace().count(), 22, "{dame}");
+}
+
 /// GTP `unconditional_status` (GNU Go's command). Black's chain on the two top rows has
 /// two eyes, b5 and the region {d5, e5} holding White's stone e5: White cannot play b5 or
 /// d5 (no liberty, no capture), so the chain lives, b5 and d5 are Black's territory and

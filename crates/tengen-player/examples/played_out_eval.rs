@@ -2,7 +2,8 @@
 //! `tests/common/played_out.rs`), beside GNU Go's `final_status_list dead` on the same
 //! positions: per-stone status, positions with every stone right, and exact results under
 //! area counting (the truth is the count after the cleanup) and territory counting (the
-//! Japanese count of the kept position with the captured stones taken off).
+//! Japanese count of the kept position with the captured stones taken off). `-v` lists
+//! the positions that tengen or GNU Go gets wrong in any of these, with both answers.
 //!
 //! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [-v] [FILE]
 #![forbid(unsafe_code)]
@@ -59,14 +60,21 @@ fn main() {
                 ..base
             },
         );
-        let v = r.judge(&e.dead, &e.fills);
+        let v = r.judge_estimate(&e);
         let g = r.judge(&r.gnugo_dead, &[]);
         for size in [0, r.size()] {
             ours.entry(size).or_default().add(v);
             gnugo.entry(size).or_default().add(g);
         }
-        if verbose && (v.stones_right < v.stones || !v.area_exact || !v.territory_exact) {
-            let (ours_area, ours_territory) = r.counts(&e.dead, &e.fills);
+        if verbose
+            && (v.stones_right < v.stones
+                || !v.area_exact
+                || !v.territory_exact
+                || g.stones_right < g.stones
+                || !g.area_exact
+                || !g.territory_exact)
+        {
+            let (ours_area, ours_territory) = r.estimate_counts(&e);
             let size = r.game.board().size();
             let list = |d: &[tengen::Point]| {
                 let mut v: Vec<String> = d.iter().filter_map(|p| p.to_gtp(size)).collect();
@@ -74,7 +82,7 @@ fn main() {
                 v.join(" ")
             };
             out!(
-                "played-out {} ({}x{}): area {} territory {} (ours: area {} territory {}; gnugo area exact {})\n  truth dead: {}\n  ours:       {}",
+                "played-out {} ({}x{}): area {} territory {} (ours: area {} territory {}; gnugo area exact {} territory exact {} stones wrong {})\n  truth dead: {}\n  ours:       {}",
                 r.index,
                 r.size(),
                 r.size(),
@@ -83,6 +91,8 @@ fn main() {
                 ours_area,
                 ours_territory,
                 g.area_exact,
+                g.territory_exact,
+                g.stones - g.stones_right,
                 list(&r.dead),
                 list(&e.dead),
             );

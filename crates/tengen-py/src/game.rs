@@ -489,12 +489,12 @@ impl PyGame {
                 let report = tengen::score::count_with_fills(
                     game.board(),
                     &e.dead,
-                    &e.fills,
+                    e.fills_for(game),
                     &game.tally(),
                     game.rules(),
                 )
                 .map_err(|err| PyValueError::new_err(err.to_string()))?;
-                (report, e.fills)
+                (report, e.fills_for(game).to_vec())
             }
             Some("none") => (
                 game.score_with_dead(&[])
@@ -538,7 +538,7 @@ impl PyGame {
         }
         let board = self.inner.board();
         let e = py.detach(|| tengen_player::estimate::estimate(board, options));
-        Ok(Estimate::new(&e, self.size()))
+        Ok(Estimate::new(&e, &self.inner))
     }
 
     /// Life and death without reading on the current board, under the game's suicide

@@ -194,8 +194,9 @@ pub struct Estimate {
     /// Stones it thinks dead, as vertices.
     #[pyo3(get)]
     dead: Vec<String>,
-    /// Stones the players would add before a territory count (dame, teire, closed
-    /// borders), as `(colour, vertex)` pairs.
+    /// Stones the players would add before a count (dame, teire, closed borders), as
+    /// `(colour, vertex)` pairs; none after the passes under rules whose count takes the
+    /// position as it stands (Japanese, Korean: confirmation play restores the board).
     #[pyo3(get)]
     added: Vec<(&'static str, String)>,
     ownership: Vec<f32>,
@@ -203,12 +204,13 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The Python form of an estimate on a board of `size`.
-    pub fn new(e: &tengen_player::estimate::Estimate, size: Size) -> Estimate {
+    /// The Python form of an estimate of `game`'s current position.
+    pub fn new(e: &tengen_player::estimate::Estimate, game: &tengen::Game) -> Estimate {
+        let size = game.board().size();
         Estimate {
             dead: e.dead.iter().map(|&p| point_vertex(p, size)).collect(),
             added: e
-                .fills
+                .fills_for(game)
                 .iter()
                 .map(|&(p, c)| (color_name(c), point_vertex(p, size)))
                 .collect(),

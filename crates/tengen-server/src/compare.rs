@@ -120,7 +120,7 @@ pub fn settle_with(
             let note = format!("{} estimated dead by tengen's estimator", e.dead.len());
             Settled {
                 dead: e.dead.clone(),
-                fills: e.fills.clone(),
+                fills: e.fills_for(game).to_vec(),
                 note,
             }
         }

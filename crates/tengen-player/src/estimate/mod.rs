@@ -19,7 +19,7 @@ use tengen::board::Board;
 use tengen::color::Color;
 use tengen::life::Status;
 use tengen::point::{Point, Size};
-use tengen::rules::Suicide;
+use tengen::rules::{DeadStones, Rules, Suicide};
 use tengen::score::{CountError, ScoreReport};
 use tengen::symmetry::{self, Symmetry};
 use tengen::{EndReason, Game, Phase};
@@ -42,7 +42,8 @@ pub struct Estimate {
     /// border-closing stones (records often end with borders open; placing them splits
     /// regions that touch both colours only through the gap), then the finishing moves
     /// of [`crate::finish`] (dame, teire, captures of dead stones in the way; after a game
-    /// ended by its passes, only those outside their player's own territory).
+    /// ended by its passes, only those outside their player's own territory). A count
+    /// makes those [`Estimate::counted_fills`] says.
     pub fills: Vec<(Point, Color)>,
     /// For each point (row by row), from -1 (White owns it every time) to +1 (Black).
     pub ownership: Vec<f32>,
@@ -50,10 +51,38 @@ pub struct Estimate {
 
 impl Estimate {
     /// The count of `game`'s current position, the position this estimate was made of,
-    /// with its dead stones removed and its fills made; refused if a dead point is not a
-    /// stone of that position.
+    /// with its dead stones removed and the fills [`Estimate::fills_for`] it made;
+    /// refused if a dead point is not a stone of that position.
     pub fn score(&self, game: &Game) -> Result<ScoreReport, CountError> {
-        game.score_with_fills(&self.dead, &self.fills)
+        game.score_with_fills(&self.dead, self.fills_for(game))
+    }
+
+    /// The fills a count of `game`'s current position makes (see
+    /// [`Estimate::counted_fills`]).
+    pub fn fills_for(&self, game: &Game) -> &[(Point, Color)] {
+        let ended = *game.phase() == Phase::Ended(EndReason::Passes);
+        self.counted_fills(game.rules(), ended)
+    }
+
+    /// The fills a count under `rules` makes, of a game `ended` by its passes or not: all
+    /// of them, except after the passes under rules that settle a dispute without
+    /// playing on (docs/rules.md §5.1: confirmation play restores the board; play-out
+    /// counts every stone). There the position is counted as it stands: nobody closes a
+    /// border or fills a dame any more, and a region the players left open touches both
+    /// colours (played-out record 232: the Japanese count of its kept position leaves
+    /// Black's open top edge to nobody). Where a dispute resumes play (Chinese, AGA and
+    /// the other area rules), the players fill the dame when they play on, as the fills
+    /// estimate: the played-out set's area truth is the count after such a resumption.
+    pub fn counted_fills(&self, rules: &Rules, ended: bool) -> &[(Point, Color)] {
+        let plays_on = matches!(
+            rules.dead_stones,
+            DeadStones::AgreeThenResume | DeadStones::AgreeThenResumeOnce
+        );
+        if ended && !plays_on {
+            &[]
+        } else {
+            &self.fills
+        }
     }
 
     /// The position the count sees of `board`, the position this estimate was made of: its

@@ -7,7 +7,8 @@
 #![allow(dead_code)]
 
 use std::io::Read;
-use tengen::{Color, Game, Point, Rules};
+use tengen::{Color, EndReason, Game, Phase, Point, Rules};
+use tengen_player::estimate::Estimate;
 
 /// Where the set is stored.
 pub const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/played_out.sgf.gz");
@@ -59,21 +60,52 @@ impl Record {
             .to_string()
     }
 
-    /// An answer's results (dead stones, and stones the count adds on empty points) under
+    /// An answer's results (dead stones, and stones each count adds on empty points:
+    /// `fills` under area counting, `territory_fills` under territory counting) under
     /// area and under territory counting, as tengen writes results.
-    pub fn counts(&self, dead: &[Point], fills: &[(Point, Color)]) -> (String, String) {
-        let count = |rules: &Rules| {
+    pub fn counts(
+        &self,
+        dead: &[Point],
+        fills: &[(Point, Color)],
+        territory_fills: &[(Point, Color)],
+    ) -> (String, String) {
+        let count = |rules: &Rules, fills: &[(Point, Color)]| {
             let board = self.game.board();
             tengen::score::count_with_fills(board, dead, fills, &self.game.tally(), rules)
                 .map(|r| r.result.to_string())
                 .unwrap_or_default()
         };
-        (count(self.game.rules()), count(&self.territory_rules()))
+        (
+            count(self.game.rules(), fills),
+            count(&self.territory_rules(), territory_fills),
+        )
     }
 
-    /// How an answer (dead stones, and stones the count adds on empty points) fares
+    /// The results of an estimate of the kept position: each count makes the fills the
+    /// estimate gives it (none under the Japanese rules after the passes).
+    pub fn estimate_counts(&self, e: &Estimate) -> (String, String) {
+        self.counts(&e.dead, &e.fills, self.territory_fills(e))
+    }
+
+    /// The fills of `e` that the territory count of this game, ended by its passes, makes.
+    fn territory_fills<'e>(&self, e: &'e Estimate) -> &'e [(Point, Color)] {
+        let ended = *self.game.phase() == Phase::Ended(EndReason::Passes);
+        e.counted_fills(&self.territory_rules(), ended)
+    }
+
+    /// How an answer (dead stones, and stones both counts add on empty points) fares
     /// against the truth.
     pub fn judge(&self, dead: &[Point], fills: &[(Point, Color)]) -> Verdict {
+        self.judge_counts(dead, self.counts(dead, fills, fills))
+    }
+
+    /// How an estimate of the kept position fares against the truth.
+    pub fn judge_estimate(&self, e: &Estimate) -> Verdict {
+        self.judge_counts(&e.dead, self.estimate_counts(e))
+    }
+
+    /// The verdict on the dead stones `dead` and the counts they gave.
+    fn judge_counts(&self, dead: &[Point], (area, territory): (String, String)) -> Verdict {
         let board = self.game.board();
         let (mut stones, mut right) = (0, 0);
         for p in board.size().all_points() {
@@ -82,7 +114,6 @@ impl Record {
                 right += (dead.contains(&p) == self.dead.contains(&p)) as u32;
             }
         }
-        let (area, territory) = self.counts(dead, fills);
         Verdict {
             stones,
             stones_right: right,
