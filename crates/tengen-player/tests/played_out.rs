@@ -240,9 +240,9 @@ fn after_the_passes_a_border_left_open_stays_open_where_nobody_plays_on() {
     //      A B C D E F G H J
     // Black's area in the top left is open along the first line: E9, F9 and G9 lead from
     // it to White's F8, G8 and H9. The estimate closes that border (Black's E9, F9 and
-    // G9, with White's answers), as the players would if they played on. Under area
-    // counting a dispute resumes play (docs/rules.md §5.1) and the dame are filled, so
-    // the count keeps those stones. Under the Japanese rules nobody plays after the
+    // G9, with White's answers), as the players would if they played on. Under the
+    // Chinese rules a dispute resumes play (docs/rules.md §5.1) and the dame are filled,
+    // so the count keeps those stones. Under the Japanese rules nobody plays after the
     // passes (confirmation play restores the board): the region touches both colours and
     // is nobody's, and the count of the position as it stands, with the dead E7, J7 and
     // J8 taken off, is the truth, W+15.5. Closing the border made it B+1.5.
@@ -264,6 +264,14 @@ fn after_the_passes_a_border_left_open_stays_open_where_nobody_plays_on() {
     let mut japanese = tengen::Rules::japanese();
     japanese.komi = r.game.rules().komi;
     assert!(e.counted_fills(&japanese, true).is_empty());
+    assert!(e.counted_fills(&tengen::Rules::korean(), true).is_empty());
+    // Where play goes on (a resumption, or play-out rules' capture of the dead stones),
+    // the dame are filled as the players play on.
+    assert_eq!(e.counted_fills(&tengen::Rules::aga(), true), &e.fills[..]);
+    assert_eq!(
+        e.counted_fills(&tengen::Rules::tromp_taylor(), true),
+        &e.fills[..]
+    );
     assert_eq!(e.counted_fills(&japanese, false), &e.fills[..]);
     assert_eq!(e.counted_fills(r.game.rules(), true), &e.fills[..]);
     assert_eq!(e.fills_for(&r.game), &e.fills[..]);

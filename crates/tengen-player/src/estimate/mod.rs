@@ -65,20 +65,17 @@ impl Estimate {
     }
 
     /// The fills a count under `rules` makes, of a game `ended` by its passes or not: all
-    /// of them, except after the passes under rules that settle a dispute without
-    /// playing on (docs/rules.md §5.1: confirmation play restores the board; play-out
-    /// counts every stone). There the position is counted as it stands: nobody closes a
-    /// border or fills a dame any more, and a region the players left open touches both
-    /// colours (played-out record 232: the Japanese count of its kept position leaves
-    /// Black's open top edge to nobody). Where a dispute resumes play (Chinese, AGA and
-    /// the other area rules), the players fill the dame when they play on, as the fills
-    /// estimate: the played-out set's area truth is the count after such a resumption.
+    /// of them, except after the passes under rules that settle a dispute by confirmation
+    /// play (docs/rules.md §5.1: Japanese, Korean), which restores the board. There the
+    /// position is counted as it stands: nobody closes a border or fills a dame any more,
+    /// and a region the players left open touches both colours (played-out record 232: the
+    /// Japanese count of its kept position leaves Black's open top edge to nobody). Where a
+    /// dispute resumes play (Chinese, AGA and the other area rules), or the dead stones
+    /// must be captured by playing on (play-out rules: a count that takes stones off as
+    /// dead counts after that play), the players fill the dame as they play on, as the
+    /// fills estimate: the played-out set's area truth is the count after such play.
     pub fn counted_fills(&self, rules: &Rules, ended: bool) -> &[(Point, Color)] {
-        let plays_on = matches!(
-            rules.dead_stones,
-            DeadStones::AgreeThenResume | DeadStones::AgreeThenResumeOnce
-        );
-        if ended && !plays_on {
+        if ended && rules.dead_stones == DeadStones::AgreeThenConfirm {
             &[]
         } else {
             &self.fills
