@@ -493,6 +493,34 @@ fn compare_uses_dead_stones_from_the_record() {
 }
 
 #[test]
+fn compare_counts_an_open_border_as_it_stands_only_under_confirmation_play() {
+    // Black's wall c7-c2 stops short of the edge, so her columns a and b reach White's
+    // wall on column e through c1 and column d; both passed. Under the Japanese and Korean
+    // rules confirmation play restores the board: the count takes the position as it
+    // stands, Black's side is nobody's, White has 14 points, + 6.5: W+20.5. Under the
+    // Chinese rules and Tromp-Taylor play goes on (a resumption, or the capture of dead
+    // stones), and the estimate's fills close the border and share the dame of column d:
+    // Black 13 points and 11 stones, White 14 and 11, W+7.5.
+    let dir = TempDir::new("compare-open-border");
+    let file = dir.write(
+        "open.sgf",
+        "(;FF[4]GM[1]SZ[7]KM[6.5]AB[ca][cb][cc][cd][ce][cf]\
+         AW[ea][eb][ec][ed][ee][ef][eg];B[];W[])",
+    );
+    let (code, out, _) = run_on(&["compare"], &file);
+    assert_eq!(code, 0, "{out}");
+    let rows = table_rows(&out);
+    let result = |name: &str| {
+        let line = &rows.iter().find(|(n, _)| n == name).unwrap().1;
+        line.split_whitespace().nth(2).unwrap().to_string()
+    };
+    assert_eq!(result("japanese"), "W+20.5", "{out}");
+    assert_eq!(result("korean"), "W+20.5", "{out}");
+    assert_eq!(result("chinese"), "W+7.5", "{out}");
+    assert_eq!(result("tromp-taylor"), "W+7.5", "{out}");
+}
+
+#[test]
 fn bench_reports_the_record_figures_as_json() {
     let dir = TempDir::new("bench");
     dir.write("a.sgf", CAPTURE);
