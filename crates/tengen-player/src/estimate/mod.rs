@@ -83,8 +83,9 @@ impl Estimate {
     }
 
     /// The position the count sees of `board`, the position this estimate was made of: its
-    /// dead stones taken off, then its fills placed, as
-    /// [`tengen::score::count_with_fills`] does.
+    /// dead stones taken off, then all its fills placed, as
+    /// [`tengen::score::count_with_fills`] does (a count after the passes under
+    /// confirmation play places none: see [`Estimate::counted_fills`]).
     pub fn counted_board(&self, board: &Board) -> Board {
         counted(board, &self.dead, &self.fills)
     }
