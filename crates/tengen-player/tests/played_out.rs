@@ -8,8 +8,17 @@
 #[path = "common/played_out.rs"]
 mod played_out;
 
-use played_out::Totals;
+use played_out::{Record, Totals};
 use tengen_player::estimate::{estimate, EstimateOptions};
+
+/// Record `index` of the set.
+fn record(index: usize) -> Record {
+    let records = played_out::read(played_out::SET).unwrap();
+    records
+        .into_iter()
+        .find(|r| r.index == index)
+        .unwrap_or_else(|| panic!("no record {index} in the set"))
+}
 
 #[test]
 fn the_truth_of_the_set_is_consistent() {
@@ -90,8 +99,7 @@ fn a_lone_stone_does_not_live_by_a_race_with_a_chain_it_cannot_reach() {
     // at leisure: a2 is dead, and GNU Go's cleanup captured it. A single stone is not
     // revived by a race (the estimator used to leave a2 alive, so that the count missed
     // the truth by a point).
-    let records = played_out::read(played_out::SET).unwrap();
-    let r = records.iter().find(|r| r.index == 160).unwrap();
+    let r = &record(160);
     let size = r.game.board().size();
     let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
     let mut truth: Vec<_> = ["A2", "B3", "B4", "B5", "C3", "D1"].map(p).to_vec();
@@ -118,8 +126,7 @@ fn after_the_passes_no_finishing_move_costs_a_point() {
     // passes: nobody can play there any more, and the count of the position as it stands
     // (b4 taken off) is the truth, W+21.5. The estimate of the ended game keeps no such
     // stone; its count is exact under both territory and area counting.
-    let records = played_out::read(played_out::SET).unwrap();
-    let r = records.iter().find(|r| r.index == 11).unwrap();
+    let r = &record(11);
     let a4 = (
         tengen::Point::from_gtp("A4", r.game.board().size()).unwrap(),
         tengen::Color::White,
@@ -160,8 +167,7 @@ fn after_the_passes_a_group_that_dies_if_the_opponent_moves_first_is_dead() {
     // continuation, kills. The group is dead, as GNU Go's cleanup found and as its
     // `final_status_list` says. A game that stopped on a play keeps the playouts' verdict
     // for such a group (its owner may still defend), and this one is alive there.
-    let records = played_out::read(played_out::SET).unwrap();
-    let r = records.iter().find(|r| r.index == 678).unwrap();
+    let r = &record(678);
     let size = r.game.board().size();
     let group: Vec<tengen::Point> = [
         "L17", "L18", "M16", "M17", "M19", "N17", "O16", "O17", "O18", "P17", "P18", "Q16", "Q17",
@@ -246,8 +252,7 @@ fn after_the_passes_a_border_left_open_stays_open_where_nobody_plays_on() {
     // passes (confirmation play restores the board): the region touches both colours and
     // is nobody's, and the count of the position as it stands, with the dead E7, J7 and
     // J8 taken off, is the truth, W+15.5. Closing the border made it B+1.5.
-    let records = played_out::read(played_out::SET).unwrap();
-    let r = records.iter().find(|r| r.index == 232).unwrap();
+    let r = &record(232);
     let size = r.game.board().size();
     let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
