@@ -35,12 +35,13 @@ pub fn status_list(game: &Game, status: &str) -> Option<Vec<Point>> {
     // Seki as the score sees it: after the estimator's border fills and with its dead
     // stones removed.
     let seki = || report().seki;
+    let fills = e.fills_for(game);
     let empty_owned = |c: Option<Color>| {
         let r = report();
         let w = size.width() as usize;
         size.all_points()
             .filter(|&p| board.get(p).is_none() || e.dead.contains(&p))
-            .filter(|p| !e.fills_for(game).iter().any(|f| f.0 == *p) || c.is_none())
+            .filter(|p| !fills.iter().any(|f| f.0 == *p) || c.is_none())
             .filter(|p| r.owner[p.y as usize * w + p.x as usize] == c)
             .collect::<Vec<_>>()
     };

@@ -60,8 +60,7 @@ impl Estimate {
     /// The fills a count of `game`'s current position makes (see
     /// [`Estimate::counted_fills`]).
     pub fn fills_for(&self, game: &Game) -> &[(Point, Color)] {
-        let ended = *game.phase() == Phase::Ended(EndReason::Passes);
-        self.counted_fills(game.rules(), ended)
+        self.counted_fills(game.rules(), ended_by_passes(game))
     }
 
     /// The fills a count under `rules` makes, of a game `ended` by its passes or not: all
@@ -142,10 +141,16 @@ impl EstimateOptions {
         EstimateOptions {
             to_move,
             suicide: game.rules().suicide,
-            ended: *game.phase() == Phase::Ended(EndReason::Passes),
+            ended: ended_by_passes(game),
             ..EstimateOptions::default()
         }
     }
+}
+
+/// Whether `game` has ended by its passes (docs/rules.md §5): its players make no more
+/// moves.
+fn ended_by_passes(game: &Game) -> bool {
+    *game.phase() == Phase::Ended(EndReason::Passes)
 }
 
 /// Whether the play `last`, the last of the game on `board`, filled a dame: its point

@@ -7,8 +7,8 @@
 #![allow(dead_code)]
 
 use std::io::Read;
-use tengen::{Color, EndReason, Game, Phase, Point, Rules};
-use tengen_player::estimate::Estimate;
+use tengen::{Color, Game, Point, Rules};
+use tengen_player::estimate::{Estimate, EstimateOptions};
 
 /// Where the set is stored.
 pub const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/played_out.sgf.gz");
@@ -89,7 +89,7 @@ impl Record {
 
     /// The fills of `e` that the territory count of this game, ended by its passes, makes.
     fn territory_fills<'e>(&self, e: &'e Estimate) -> &'e [(Point, Color)] {
-        let ended = *self.game.phase() == Phase::Ended(EndReason::Passes);
+        let ended = EstimateOptions::for_game(&self.game).ended;
         e.counted_fills(&self.territory_rules(), ended)
     }
 
