@@ -75,7 +75,8 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     // once a group that dies with the opponent moving first is dead after the passes),
     // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
     // 98.5%, 98.8% since no teire is counted after the passes (671 of 680 later; 672
-    // since the Japanese count makes no fill after the passes) (GNU Go's list: 99.97%,
+    // since the Japanese count makes no fill after the passes, 673 and 99.92% once stones
+    // stranded in the opponent's area are dead after the passes) (GNU Go's list: 99.97%,
     // 99.1%, 98.4%, 99.1%). The floors leave about three positions of room.
     assert_eq!(ours.positions, 680);
     assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
@@ -190,6 +191,48 @@ fn after_the_passes_a_group_that_dies_if_the_opponent_moves_first_is_dead() {
     );
     assert!(
         group.iter().all(|p| !open.dead.contains(p)),
+        "{:?}",
+        open.dead
+    );
+}
+
+#[test]
+fn after_the_passes_stones_stranded_in_the_opponents_area_are_dead() {
+    // Record 427 (13x13, both passed), lower right:
+    //   6  X O O . . . .
+    //   5  X X O . O O .
+    //   4  O O . . . X .
+    //   3  X O . . X . .
+    //   2  X O . O . X .
+    //   1  O O . . . . .
+    //      G H J K L M N
+    // Black's L3, M2 and M4 stand alone in White's lower right, whose walls are alive and
+    // whose open side runs up into White's territory: no Black friend to join, no weak
+    // White stone to capture, and no eyes yet. Black passed instead of making life there,
+    // so they are dead, as GNU Go's cleanup and its owl reading find. The playouts leave
+    // them at an ownership of 0.0 (the estimate used to keep them alive and count B+18.5
+    // against the truth's W+31.5). A game that stopped on a play keeps the playouts'
+    // verdict: its owner may still play there.
+    let r = &record(427);
+    let size = r.game.board().size();
+    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let stranded = ["L3", "M2", "M4"].map(p);
+    assert!(stranded.iter().all(|q| r.dead.contains(q)));
+    let ended = EstimateOptions::for_game(&r.game);
+    assert!(ended.ended);
+    let e = estimate(r.game.board(), ended);
+    assert!(stranded.iter().all(|q| e.dead.contains(q)), "{:?}", e.dead);
+    let v = r.judge_estimate(&e);
+    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
+    let open = estimate(
+        r.game.board(),
+        EstimateOptions {
+            ended: false,
+            ..ended
+        },
+    );
+    assert!(
+        stranded.iter().all(|q| !open.dead.contains(q)),
         "{:?}",
         open.dead
     );

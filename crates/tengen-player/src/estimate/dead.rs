@@ -1,6 +1,7 @@
 //! Which stones are dead: unconditional status where it answers, the playouts' ownership
-//! elsewhere, corrected by reading chains short of liberties, capturing races and groups
-//! shut in small regions.
+//! elsewhere (after the passes, also chains stranded in the opponent's area), corrected
+//! by reading chains short of liberties, capturing races and groups shut in small
+//! regions.
 
 use super::ownership::playout_ownership;
 use super::{EstimateOptions, Reading};
@@ -18,6 +19,7 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     let grid = Grid::from_board(board);
     let ownership = playout_ownership(board, options);
     let status = life::unconditional_status(&grid, options.suicide);
+    let own_at = |i: Idx| ownership[grid.k(board.point(i))];
     let mut dead = Vec::new();
     for chain in grid.areas() {
         let Some(c) = grid.get(chain.points[0]) else {
@@ -41,7 +43,9 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
         // Dead when the playouts give its points to the opponent more often than not
         // (thresholds of -0.8 to +0.3 were tried on the Honinbo records: 0 was best),
         // unless reading a chain short of liberties says otherwise.
-        let by_playouts = own < 0.0;
+        let stranded =
+            || options.ended && own < FIRM && stranded(board, board.idx(chain.points[0]), &own_at);
+        let by_playouts = own < 0.0 || stranded();
         if read_status(board, chain.points[0]).unwrap_or(by_playouts) {
             dead.extend(chain.points);
         }
@@ -55,6 +59,62 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
         status,
         dead,
     }
+}
+
+/// How firmly the playouts must give a chain to its owner (its mean ownership, from the
+/// owner's side) for [`stranded`] to count it as settled.
+const FIRM: f32 = 0.5;
+
+/// Whether the chain through `x` is stranded in its opponent's area, which after the
+/// passes makes it dead: flooding from it through empty points and stones of its colour
+/// reaches no other chain that the playouts give firmly to its owner (a friend to join),
+/// touches no opponent chain that they do not give firmly to the opponent (one it could
+/// capture), and the empty points it reaches lean to the opponent. The owner passed
+/// instead of making life, and her opponent had nothing to fear there; a chain with two
+/// real eyes of its own is unconditionally alive and never asked. Played-out record 427:
+/// Black's L3, M2 and M4 in White's open lower right, which the playouts leave at an
+/// ownership of 0.0 and GNU Go's owl reading kills. `own_at` is the playouts' ownership
+/// of a point, from Black's side.
+fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
+    let owner = board.cell(x).color().expect("a chain");
+    let sign = if owner == Color::Black { 1.0 } else { -1.0 };
+    let mean = |i: Idx| {
+        let (mut sum, mut n) = (0.0, 0.0);
+        board.for_each_stone(i, |s| {
+            sum += sign * own_at(s);
+            n += 1.0;
+        });
+        sum / n
+    };
+    let head = board.chain_head(x);
+    let opponent = Cell::stone(owner.opponent());
+    let mut seen = vec![false; tengen::board::CELLS];
+    seen[x as usize] = true;
+    let mut stack = vec![x];
+    let mut lean = 0.0;
+    while let Some(i) = stack.pop() {
+        let own_stone = board.cell(i).color().is_some();
+        if own_stone && board.chain_head(i) != head && mean(i) >= FIRM {
+            return false;
+        }
+        if !own_stone {
+            lean += sign * own_at(i);
+        }
+        for n in board.neighbours(i) {
+            let cell = board.cell(n);
+            if cell == opponent {
+                // A weak opponent chain next to the stones is a capture they may live by
+                // (played-out record 232: White's F8 G8 H6 H7 take Black's J7 J8).
+                if own_stone && -mean(n) < FIRM {
+                    return false;
+                }
+            } else if cell != Cell::Wall && !seen[n as usize] {
+                seen[n as usize] = true;
+                stack.push(n);
+            }
+        }
+    }
+    lean < 0.0
 }
 
 /// Whether tactical reading finds the chain through `p`, with one or two liberties, lost
@@ -251,6 +311,75 @@ mod tests {
         )
         .unwrap();
         assert_eq!(read_status(&open, p(&open, "C3")), None);
+    }
+
+    #[test]
+    fn a_chain_with_no_friend_and_no_weak_neighbour_in_the_opponents_area_is_stranded() {
+        // White's wall on column e shuts in the right side; Black's g6 and h4 stand alone
+        // in it. The ownership is made up: White's wall and the empty points of the right
+        // side lean to White (-1 and -0.8), Black's stones are undecided (0), the left
+        // side is Black's (+0.8).
+        let b = Board::from_text(
+            ". . . . O . . . .
+             . . . . O . . . .
+             . . . . O . . . .
+             . . . . O . X . .
+             . . . . O . . . .
+             . . . . O . . X .
+             . . . . O . . . .
+             . . . . O . . . .
+             . . . . O . . . .",
+        )
+        .unwrap();
+        let p = |b: &Board, s| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let made_up = |b: &Board, set: &[(&str, f32)]| {
+            let mut own = vec![0.0f32; 81];
+            for i in b.indices() {
+                let q = b.point(i);
+                own[q.y as usize * 9 + q.x as usize] = match b.cell(i) {
+                    Cell::White => -1.0,
+                    Cell::Black => 0.0,
+                    _ if q.x < 4 => 0.8,
+                    _ => -0.8,
+                };
+            }
+            for &(s, v) in set {
+                let q = Point::from_gtp(s, b.size()).unwrap();
+                own[q.y as usize * 9 + q.x as usize] = v;
+            }
+            own
+        };
+        let at = |own: Vec<f32>, b: &Board| {
+            let b = b.clone();
+            move |i: Idx| {
+                let q = b.point(i);
+                own[q.y as usize * 9 + q.x as usize]
+            }
+        };
+        let own = at(made_up(&b, &[]), &b);
+        assert!(stranded(&b, p(&b, "G6"), &own));
+        assert!(stranded(&b, p(&b, "H4"), &own));
+        // A friend the playouts give to Black, reachable through the empty points: not
+        // stranded, and neither is the friend's neighbour.
+        let own = at(made_up(&b, &[("H4", 0.9)]), &b);
+        assert!(!stranded(&b, p(&b, "G6"), &own));
+        // The empty points leaning to Black instead: Black's area, not White's.
+        let mut open = made_up(&b, &[]);
+        open.iter_mut()
+            .filter(|v| **v == -0.8)
+            .for_each(|v| *v = 0.3);
+        assert!(!stranded(&b, p(&b, "G6"), &at(open, &b)));
+        // A White stone next to g6 that the playouts do not give firmly to White: g6 may
+        // live by capturing it.
+        let mut weak = b.clone();
+        weak.place_unchecked(p(&weak, "G5"), Color::White);
+        let own = at(made_up(&weak, &[("G5", -0.2)]), &weak);
+        assert!(!stranded(&weak, p(&weak, "G6"), &own));
+        // The same stone firmly White's: g6 is stranded again; h4, which it does not
+        // touch, is regardless.
+        let own = at(made_up(&weak, &[]), &weak);
+        assert!(stranded(&weak, p(&weak, "G6"), &own));
+        assert!(stranded(&weak, p(&weak, "H4"), &own));
     }
 
     #[test]
