@@ -75,7 +75,7 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     // once a group that dies with the opponent moving first is dead after the passes),
     // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
     // 98.5%, 98.8% since no teire is counted after the passes (671 of 680 later; 672
-    // since the Japanese count makes no fill after the passes, 673 and 99.92% once stones
+    // since the Japanese count makes no fill after the passes, 673 and 99.93% once stones
     // stranded in the opponent's area are dead after the passes) (GNU Go's list: 99.97%,
     // 99.1%, 98.4%, 99.1%). The floors leave about three positions of room.
     assert_eq!(ours.positions, 680);
