@@ -67,9 +67,10 @@ const FIRM: f32 = 0.5;
 
 /// Whether the chain through `x` is stranded in its opponent's area, which after the
 /// passes makes it dead: flooding from it through empty points and stones of its colour
-/// reaches no other chain that the playouts give firmly to its owner (a friend to join),
-/// touches no opponent chain that they do not give firmly to the opponent (one it could
-/// capture), and the empty points it reaches lean to the opponent. The owner passed
+/// reaches no other chain that the playouts give firmly to its owner (a friend to join)
+/// and no empty region that only its colour borders (an eye, or room for one), touches no
+/// opponent chain that they do not give firmly to the opponent (one it could capture),
+/// and the empty points it reaches lean to the opponent. The owner passed
 /// instead of making life, and her opponent had nothing to fear there; a chain with two
 /// real eyes of its own is unconditionally alive and never asked. Played-out record 427:
 /// Black's L3, M2 and M4 in White's open lower right, which the playouts leave at an
@@ -92,6 +93,7 @@ fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
     seen[x as usize] = true;
     let mut stack = vec![x];
     let mut lean = 0.0;
+    let mut classified = vec![false; tengen::board::CELLS];
     while let Some(i) = stack.pop() {
         let own_stone = board.cell(i).color().is_some();
         if own_stone && board.chain_head(i) != head && mean(i) >= FIRM {
@@ -99,6 +101,11 @@ fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
         }
         if !own_stone {
             lean += sign * own_at(i);
+            // An empty region only its colour borders is an eye, or room for one: the
+            // stones may yet live there, and their owner had no need to play.
+            if !classified[i as usize] && owns_region(board, i, owner, &mut classified) {
+                return false;
+            }
         }
         for n in board.neighbours(i) {
             let cell = board.cell(n);
@@ -115,6 +122,28 @@ fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
         }
     }
     lean < 0.0
+}
+
+/// Whether the empty region through `e` (a maximal connected set of empty points) is
+/// bordered by stones of `owner` only: an eye, or room for one. Marks its points in
+/// `classified`.
+fn owns_region(board: &Board, e: Idx, owner: Color, classified: &mut [bool]) -> bool {
+    let opponent = Cell::stone(owner.opponent());
+    let mut stack = vec![e];
+    classified[e as usize] = true;
+    let mut own = true;
+    while let Some(i) = stack.pop() {
+        for n in board.neighbours(i) {
+            let cell = board.cell(n);
+            if cell == opponent {
+                own = false;
+            } else if cell == Cell::Empty && !classified[n as usize] {
+                classified[n as usize] = true;
+                stack.push(n);
+            }
+        }
+    }
+    own
 }
 
 /// Whether tactical reading finds the chain through `p`, with one or two liberties, lost
@@ -314,7 +343,7 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_with_no_friend_and_no_weak_neighbour_in_the_opponents_area_is_stranded() {
+    fn a_chain_without_a_friend_an_eye_or_a_weak_neighbour_in_the_opponents_area_is_stranded() {
         // White's wall on column e shuts in the right side; Black's g6 and h4 stand alone
         // in it. The ownership is made up: White's wall and the empty points of the right
         // side lean to White (-1 and -0.8), Black's stones are undecided (0), the left
@@ -380,6 +409,22 @@ mod tests {
         let own = at(made_up(&weak, &[]), &weak);
         assert!(stranded(&weak, p(&weak, "G6"), &own));
         assert!(stranded(&weak, p(&weak, "H4"), &own));
+        // Black's g1 j1 h2 round the empty h1, an eye: not stranded, however the
+        // playouts see them (here undecided, like g6), and neither is g6, which can reach
+        // them.
+        let mut eye = b.clone();
+        for s in ["G1", "J1", "H2"] {
+            eye.place_unchecked(p(&eye, s), Color::Black);
+        }
+        let own = at(made_up(&eye, &[]), &eye);
+        assert!(!stranded(&eye, p(&eye, "G1"), &own));
+        assert!(!stranded(&eye, p(&eye, "H2"), &own));
+        assert!(!stranded(&eye, p(&eye, "G6"), &own));
+        // The eye filled by White, a dead stone perhaps: g1 j1 h2 are stranded again.
+        let mut filled = eye.clone();
+        filled.place_unchecked(p(&filled, "H1"), Color::White);
+        let own = at(made_up(&filled, &[("H1", -1.0)]), &filled);
+        assert!(stranded(&filled, p(&filled, "G1"), &own));
     }
 
     #[test]
