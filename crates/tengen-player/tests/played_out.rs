@@ -9,7 +9,7 @@
 mod played_out;
 
 use played_out::{Record, Totals};
-use tengen_player::estimate::{estimate, EstimateOptions};
+use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 
 /// Record `index` of the set.
 fn record(index: usize) -> Record {
@@ -18,6 +18,21 @@ fn record(index: usize) -> Record {
         .into_iter()
         .find(|r| r.index == index)
         .unwrap_or_else(|| panic!("no record {index} in the set"))
+}
+
+/// The estimates of record `r`'s kept position read as the game it is, ended by its
+/// passes, and as if it had stopped on a play instead.
+fn ended_and_open(r: &Record) -> (Estimate, Estimate) {
+    let ended = EstimateOptions::for_game(&r.game);
+    assert!(ended.ended, "played-out {}", r.index);
+    let open = EstimateOptions {
+        ended: false,
+        ..ended
+    };
+    (
+        estimate(r.game.board(), ended),
+        estimate(r.game.board(), open),
+    )
 }
 
 #[test]
@@ -132,22 +147,13 @@ fn after_the_passes_no_finishing_move_costs_a_point() {
         tengen::Point::from_gtp("A4", r.game.board().size()).unwrap(),
         tengen::Color::White,
     );
-    let ended = EstimateOptions::for_game(&r.game);
-    assert!(ended.ended);
-    let e = estimate(r.game.board(), ended);
+    let (e, open) = ended_and_open(r);
     assert!(!e.fills.contains(&a4), "{:?}", e.fills);
     let v = r.judge(&e.dead, &e.fills);
     assert!(v.territory_exact && v.area_exact, "{}", r.territory());
     assert_eq!(r.territory(), "W+21.5");
     // The same position read as a game that stopped on a play gets the teire, a point
     // less for White.
-    let open = estimate(
-        r.game.board(),
-        EstimateOptions {
-            ended: false,
-            ..ended
-        },
-    );
     assert!(open.fills.contains(&a4), "{:?}", open.fills);
     assert_eq!(open.dead, e.dead);
     assert!(!r.judge(&open.dead, &open.fills).territory_exact);
@@ -178,17 +184,8 @@ fn after_the_passes_a_group_that_dies_if_the_opponent_moves_first_is_dead() {
     .map(|s| tengen::Point::from_gtp(s, size).unwrap())
     .collect();
     assert!(group.iter().all(|p| r.dead.contains(p)));
-    let ended = EstimateOptions::for_game(&r.game);
-    assert!(ended.ended);
-    let e = estimate(r.game.board(), ended);
+    let (e, open) = ended_and_open(r);
     assert!(group.iter().all(|p| e.dead.contains(p)), "{:?}", e.dead);
-    let open = estimate(
-        r.game.board(),
-        EstimateOptions {
-            ended: false,
-            ..ended
-        },
-    );
     assert!(
         group.iter().all(|p| !open.dead.contains(p)),
         "{:?}",
@@ -218,19 +215,10 @@ fn after_the_passes_stones_stranded_in_the_opponents_area_are_dead() {
     let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
     let stranded = ["L3", "M2", "M4"].map(p);
     assert!(stranded.iter().all(|q| r.dead.contains(q)));
-    let ended = EstimateOptions::for_game(&r.game);
-    assert!(ended.ended);
-    let e = estimate(r.game.board(), ended);
+    let (e, open) = ended_and_open(r);
     assert!(stranded.iter().all(|q| e.dead.contains(q)), "{:?}", e.dead);
     let v = r.judge_estimate(&e);
     assert!(v.area_exact && v.territory_exact, "{}", r.territory());
-    let open = estimate(
-        r.game.board(),
-        EstimateOptions {
-            ended: false,
-            ..ended
-        },
-    );
     assert!(
         stranded.iter().all(|q| !open.dead.contains(q)),
         "{:?}",
