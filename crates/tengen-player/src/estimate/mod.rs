@@ -3,11 +3,12 @@
 //! [`tengen::life::unconditional_status`]) is certain: unconditionally alive stones are
 //! never dead, unconditionally dead ones always are. For the other chains, random
 //! playouts from the final position say who ends up owning each point; a chain whose
-//! points end up mostly the opponent's is dead. Reading corrects them where it can
-//! answer: chains short of liberties ([`crate::reading`]), capturing races
-//! ([`crate::semeai`]) and groups shut in a small region ([`crate::enclosed`]). The moves
-//! the players would still make before a territory count are then played (see
-//! [`crate::finish`]).
+//! points end up mostly the opponent's is dead, and so, after the passes, is a chain
+//! stranded in the opponent's area (no friend, eye or weak neighbour within reach).
+//! Reading corrects them where it can answer: chains short of liberties
+//! ([`crate::reading`]), capturing races ([`crate::semeai`]) and groups shut in a small
+//! region ([`crate::enclosed`]). The moves the players would still make before a
+//! territory count are then played (see [`crate::finish`]).
 //!
 //! Its parts, in the order the data flows: `ownership` (the playouts), `dead` (which
 //! stones are dead), `count` (from the dead stones to the position counted: border fills,
