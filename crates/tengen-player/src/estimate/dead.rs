@@ -19,7 +19,8 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     let grid = Grid::from_board(board);
     let ownership = playout_ownership(board, options);
     let status = life::unconditional_status(&grid, options.suicide);
-    let own_at = |i: Idx| ownership[grid.k(board.point(i))];
+    let settled = settled_ownership(&grid, &ownership);
+    let settled_at = |i: Idx| settled[grid.k(board.point(i))];
     let mut dead = Vec::new();
     for chain in grid.areas() {
         let Some(c) = grid.get(chain.points[0]) else {
@@ -34,17 +35,13 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
             _ => {}
         }
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        let own: f32 = chain
-            .points
-            .iter()
-            .map(|&p| sign * ownership[grid.k(p)])
-            .sum::<f32>()
-            / chain.points.len() as f32;
+        let own = sign * settled[grid.k(chain.points[0])];
         // Dead when the playouts give its points to the opponent more often than not
         // (thresholds of -0.8 to +0.3 were tried on the Honinbo records: 0 was best),
         // unless reading a chain short of liberties says otherwise.
-        let stranded =
-            || options.ended && own < FIRM && stranded(board, board.idx(chain.points[0]), &own_at);
+        let stranded = || {
+            options.ended && own < FIRM && stranded(board, board.idx(chain.points[0]), &settled_at)
+        };
         let by_playouts = own < 0.0 || stranded();
         if read_status(board, chain.points[0]).unwrap_or(by_playouts) {
             dead.extend(chain.points);
@@ -61,6 +58,21 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     }
 }
 
+/// The playouts' ownership (from Black's side, by point as in `ownership`) of each empty
+/// point, and for each stone the mean over its chain: how settled the chain is.
+fn settled_ownership(grid: &Grid, ownership: &[f32]) -> Vec<f32> {
+    let mut settled = ownership.to_vec();
+    for chain in grid.areas() {
+        if grid.get(chain.points[0]).is_some() {
+            let k = |p| grid.k(p);
+            let mean = chain.points.iter().map(|&p| ownership[k(p)]).sum::<f32>()
+                / chain.points.len() as f32;
+            chain.points.iter().for_each(|&p| settled[k(p)] = mean);
+        }
+    }
+    settled
+}
+
 /// How firmly the playouts must give a chain to its owner (its mean ownership, from the
 /// owner's side) for [`stranded`] to count it as settled.
 const FIRM: f32 = 0.5;
@@ -74,19 +86,13 @@ const FIRM: f32 = 0.5;
 /// instead of making life, and her opponent had nothing to fear there; a chain with two
 /// real eyes of its own is unconditionally alive and never asked. Played-out record 427:
 /// Black's L3, M2 and M4 in White's open lower right, which the playouts leave at an
-/// ownership of 0.0 and GNU Go's owl reading kills. `own_at` is the playouts' ownership
-/// of a point, from Black's side.
-fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
+/// ownership of 0.0 and GNU Go's owl reading kills. `settled_at` is the playouts'
+/// ownership from Black's side: of the point if empty, of its chain if a stone (see
+/// [`settled_ownership`]).
+fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32) -> bool {
     let owner = board.cell(x).color().expect("a chain");
     let sign = if owner == Color::Black { 1.0 } else { -1.0 };
-    let mean = |i: Idx| {
-        let (mut sum, mut n) = (0.0, 0.0);
-        board.for_each_stone(i, |s| {
-            sum += sign * own_at(s);
-            n += 1.0;
-        });
-        sum / n
-    };
+    let owned = |i: Idx| sign * settled_at(i);
     let head = board.chain_head(x);
     let opponent = Cell::stone(owner.opponent());
     let mut seen = vec![false; tengen::board::CELLS];
@@ -96,11 +102,11 @@ fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
     let mut classified = vec![false; tengen::board::CELLS];
     while let Some(i) = stack.pop() {
         let own_stone = board.cell(i).color().is_some();
-        if own_stone && board.chain_head(i) != head && mean(i) >= FIRM {
+        if own_stone && board.chain_head(i) != head && owned(i) >= FIRM {
             return false;
         }
         if !own_stone {
-            lean += sign * own_at(i);
+            lean += owned(i);
             // An empty region only its colour borders is an eye, or room for one: the
             // stones may yet live there, and their owner had no need to play.
             if !classified[i as usize] && owns_region(board, i, owner, &mut classified) {
@@ -112,7 +118,7 @@ fn stranded(board: &Board, x: Idx, own_at: &impl Fn(Idx) -> f32) -> bool {
             if cell == opponent {
                 // A weak opponent chain next to the stones is a capture they may live by
                 // (played-out record 232: White's F8 G8 H6 H7 take Black's J7 J8).
-                if own_stone && -mean(n) < FIRM {
+                if own_stone && -owned(n) < FIRM {
                     return false;
                 }
             } else if cell != Cell::Wall && !seen[n as usize] {
