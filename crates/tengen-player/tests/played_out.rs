@@ -91,13 +91,15 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
     // 98.5%, 98.8% since no teire is counted after the passes (671 of 680 later; 672
     // since the Japanese count makes no fill after the passes, 673 and 99.93% once stones
-    // stranded in the opponent's area are dead after the passes) (GNU Go's list: 99.97%,
-    // 99.1%, 98.4%, 99.1%). The floors leave about three positions of room.
+    // stranded in the opponent's area are dead after the passes; 674, every stone right
+    // in 99.1% and area exact 98.8%, once a weak opponent chain its owner keeps moving
+    // first is no hope for them) (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors
+    // leave about three positions of room.
     assert_eq!(ours.positions, 680);
     assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 98.3, "{}", ours.line());
-    assert!(ours.pct(ours.area_exact) >= 98.2, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 98.3, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= 98.6, "{}", ours.line());
+    assert!(ours.pct(ours.area_exact) >= 98.3, "{}", ours.line());
+    assert!(ours.pct(ours.territory_exact) >= 98.6, "{}", ours.line());
 }
 
 #[test]
@@ -224,6 +226,42 @@ fn after_the_passes_stones_stranded_in_the_opponents_area_are_dead() {
         "{:?}",
         open.dead
     );
+}
+
+#[test]
+fn after_the_passes_stones_whose_only_hope_is_an_opponent_stone_its_owner_keeps_are_dead() {
+    // Record 518 (13x13, both passed, White to move), lower left:
+    //   7  . O O X O O X
+    //   6  . X O . . O X
+    //   5  X . X O O X X
+    //   4  . O X O . O X
+    //   3  . . X O . . O
+    //   2  . X O O . O .
+    //   1  . . . . . . O
+    //      A B C D E F G
+    // Black's C3-C5, A5 and B2 stand in White's lower left with no friend and no eye;
+    // their one hope is White's lone B4 (three liberties), which the playouts leave
+    // undecided. White moves first when play resumes and keeps it, so the stones are
+    // dead, as GNU Go's cleanup and its owl reading find (the estimate used to keep them
+    // and count B+4.5 under the territory rules against the truth's W+39.5). Were Black
+    // to move first, she could take B4, and the stones keep the playouts' verdict.
+    let r = &record(518);
+    let size = r.game.board().size();
+    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let corner = ["A5", "B2", "C3", "C4", "C5"].map(p);
+    assert!(corner.iter().all(|q| r.dead.contains(q)));
+    let options = EstimateOptions::for_game(&r.game);
+    assert!(options.ended && options.to_move == tengen::Color::White);
+    let e = estimate(r.game.board(), options);
+    assert!(corner.iter().all(|q| e.dead.contains(q)), "{:?}", e.dead);
+    let v = r.judge_estimate(&e);
+    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
+    let black_first = EstimateOptions {
+        to_move: tengen::Color::Black,
+        ..options
+    };
+    let e = estimate(r.game.board(), black_first);
+    assert!(corner.iter().all(|q| !e.dead.contains(q)), "{:?}", e.dead);
 }
 
 #[test]

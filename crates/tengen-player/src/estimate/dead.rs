@@ -40,7 +40,14 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
         // (thresholds of -0.8 to +0.3 were tried on the Honinbo records: 0 was best),
         // unless reading a chain short of liberties says otherwise.
         let stranded = || {
-            options.ended && own < FIRM && stranded(board, board.idx(chain.points[0]), &settled_at)
+            options.ended
+                && own < FIRM
+                && stranded(
+                    board,
+                    board.idx(chain.points[0]),
+                    &settled_at,
+                    options.to_move,
+                )
         };
         let by_playouts = own < 0.0 || stranded();
         if read_status(board, chain.points[0]).unwrap_or(by_playouts) {
@@ -81,15 +88,16 @@ const FIRM: f32 = 0.5;
 /// passes makes it dead: flooding from it through empty points and stones of its colour
 /// reaches no other chain that the playouts give firmly to its owner (a friend to join)
 /// and no empty region that only its colour borders (an eye, or room for one), touches no
-/// opponent chain that they do not give firmly to the opponent (one it could capture),
-/// and the empty points it reaches lean to the opponent. The owner passed
+/// opponent chain that they do not give firmly to the opponent and that it could capture
+/// with `first` resuming play (see [`capturable`]), and the empty points it reaches lean
+/// to the opponent. The owner passed
 /// instead of making life, and her opponent had nothing to fear there; a chain with two
 /// real eyes of its own is unconditionally alive and never asked. Played-out record 427:
 /// Black's L3, M2 and M4 in White's open lower right, which the playouts leave at an
 /// ownership of 0.0 and GNU Go's owl reading kills. `settled_at` is the playouts'
 /// ownership from Black's side: of the point if empty, of its chain if a stone (see
 /// [`settled_ownership`]).
-fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32) -> bool {
+fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32, first: Color) -> bool {
     let owner = board.cell(x).color().expect("a chain");
     let sign = if owner == Color::Black { 1.0 } else { -1.0 };
     let owned = |i: Idx| sign * settled_at(i);
@@ -117,8 +125,9 @@ fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32) -> bool {
             let cell = board.cell(n);
             if cell == opponent {
                 // A weak opponent chain next to the stones is a capture they may live by
-                // (played-out record 232: White's F8 G8 H6 H7 take Black's J7 J8).
-                if own_stone && -owned(n) < FIRM {
+                // (played-out record 232: White's F8 G8 H6 H7 take Black's J7 J8), unless
+                // its owner moves first and keeps it (record 518).
+                if own_stone && -owned(n) < FIRM && capturable(board, n, first) {
                     return false;
                 }
             } else if cell != Cell::Wall && !seen[n as usize] {
@@ -128,6 +137,16 @@ fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32) -> bool {
         }
     }
     lean < 0.0
+}
+
+/// Whether the stranded stones could live by capturing the opponent chain through `n`,
+/// which the playouts do not give firmly to the opponent, when play resumes with `first`
+/// (docs/rules.md §5.1: the opponent of the last passer). With its owner moving first,
+/// only if tactical reading finds it lost even so: otherwise she keeps it (or has no need
+/// to), and the stones have nothing to take. Played-out record 518: Black's C3-C5 and A5
+/// round White's lone B4 (three liberties), White to move.
+fn capturable(board: &Board, n: Idx, first: Color) -> bool {
+    board.cell(n).color() != Some(first) || Reader::new().defend(board, n) == Defence::Lost
 }
 
 /// Whether the empty region through `e` (a maximal connected set of empty points) is
@@ -349,7 +368,8 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_without_a_friend_an_eye_or_a_weak_neighbour_in_the_opponents_area_is_stranded() {
+    fn a_chain_without_a_friend_an_eye_or_a_capturable_neighbour_in_the_opponents_area_is_stranded()
+    {
         // White's wall on column e shuts in the right side; Black's g6 and h4 stand alone
         // in it. The ownership is made up: White's wall and the empty points of the right
         // side lean to White (-1 and -0.8), Black's stones are undecided (0), the left
@@ -392,29 +412,40 @@ mod tests {
             }
         };
         let own = at(made_up(&b, &[]), &b);
-        assert!(stranded(&b, p(&b, "G6"), &own));
-        assert!(stranded(&b, p(&b, "H4"), &own));
+        assert!(stranded(&b, p(&b, "G6"), &own, Color::Black));
+        assert!(stranded(&b, p(&b, "H4"), &own, Color::Black));
         // A friend the playouts give to Black, reachable through the empty points: not
         // stranded, and neither is the friend's neighbour.
         let own = at(made_up(&b, &[("H4", 0.9)]), &b);
-        assert!(!stranded(&b, p(&b, "G6"), &own));
+        assert!(!stranded(&b, p(&b, "G6"), &own, Color::Black));
         // The empty points leaning to Black instead: Black's area, not White's.
         let mut open = made_up(&b, &[]);
         open.iter_mut()
             .filter(|v| **v == -0.8)
             .for_each(|v| *v = 0.3);
-        assert!(!stranded(&b, p(&b, "G6"), &at(open, &b)));
+        assert!(!stranded(&b, p(&b, "G6"), &at(open, &b), Color::Black));
         // A White stone next to g6 that the playouts do not give firmly to White: g6 may
         // live by capturing it.
         let mut weak = b.clone();
         weak.place_unchecked(p(&weak, "G5"), Color::White);
         let own = at(made_up(&weak, &[("G5", -0.2)]), &weak);
-        assert!(!stranded(&weak, p(&weak, "G6"), &own));
+        assert!(!stranded(&weak, p(&weak, "G6"), &own, Color::Black));
+        // With White to move when play resumes, she keeps it (three liberties): nothing
+        // to capture, g6 is stranded.
+        assert!(stranded(&weak, p(&weak, "G6"), &own, Color::White));
+        // Unless it is lost even with White to move: Black's f5 h5 f4 g3 (and h4) leave it
+        // the one liberty g4, where White's stone would be suicide.
+        let mut lost = weak.clone();
+        for s in ["F5", "H5", "F4", "G3"] {
+            lost.place_unchecked(p(&lost, s), Color::Black);
+        }
+        let own = at(made_up(&lost, &[("G5", -0.2)]), &lost);
+        assert!(!stranded(&lost, p(&lost, "G6"), &own, Color::White));
         // The same stone firmly White's: g6 is stranded again; h4, which it does not
         // touch, is regardless.
         let own = at(made_up(&weak, &[]), &weak);
-        assert!(stranded(&weak, p(&weak, "G6"), &own));
-        assert!(stranded(&weak, p(&weak, "H4"), &own));
+        assert!(stranded(&weak, p(&weak, "G6"), &own, Color::Black));
+        assert!(stranded(&weak, p(&weak, "H4"), &own, Color::Black));
         // Black's g1 j1 h2 round the empty h1, an eye: not stranded, however the
         // playouts see them (here undecided, like g6), and neither is g6, which can reach
         // them.
@@ -423,14 +454,14 @@ mod tests {
             eye.place_unchecked(p(&eye, s), Color::Black);
         }
         let own = at(made_up(&eye, &[]), &eye);
-        assert!(!stranded(&eye, p(&eye, "G1"), &own));
-        assert!(!stranded(&eye, p(&eye, "H2"), &own));
-        assert!(!stranded(&eye, p(&eye, "G6"), &own));
+        assert!(!stranded(&eye, p(&eye, "G1"), &own, Color::Black));
+        assert!(!stranded(&eye, p(&eye, "H2"), &own, Color::Black));
+        assert!(!stranded(&eye, p(&eye, "G6"), &own, Color::Black));
         // The eye filled by White, a dead stone perhaps: g1 j1 h2 are stranded again.
         let mut filled = eye.clone();
         filled.place_unchecked(p(&filled, "H1"), Color::White);
         let own = at(made_up(&filled, &[("H1", -1.0)]), &filled);
-        assert!(stranded(&filled, p(&filled, "G1"), &own));
+        assert!(stranded(&filled, p(&filled, "G1"), &own, Color::Black));
     }
 
     #[test]

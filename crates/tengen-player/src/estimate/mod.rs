@@ -4,7 +4,7 @@
 //! never dead, unconditionally dead ones always are. For the other chains, random
 //! playouts from the final position say who ends up owning each point; a chain whose
 //! points end up mostly the opponent's is dead, and so, after the passes, is a chain
-//! stranded in the opponent's area (no friend, eye or weak neighbour within reach).
+//! stranded in the opponent's area (no friend, eye or capturable neighbour within reach).
 //! Reading corrects them where it can answer: chains short of liberties
 //! ([`crate::reading`]), capturing races ([`crate::semeai`]) and groups shut in a small
 //! region ([`crate::enclosed`]). The moves the players would still make before a
