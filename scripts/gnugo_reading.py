@@ -7,10 +7,12 @@ round 34: on played-out records 388, 501 and 678 it reads alive the stones its c
 captured and its status list calls dead).
 
     scripts/gnugo_reading.py --played-out 501 G11 F11
+    scripts/gnugo_reading.py --played-out 152 --set fresh.sgf.gz M2
     scripts/gnugo_reading.py /usr/share/goban/Hon-67-5.mgt M19 L19
 
-A played-out record is taken from the stored set (crates/tengen-player/tests/data/
-played_out.sgf.gz) by its number; a record file is read at its last move.
+A played-out record is taken by its number from the stored set (crates/tengen-player/tests/
+data/played_out.sgf.gz), or from another set made by scripts/played_out_set.py with `--set`;
+a record file is read at its last move.
 """
 import argparse
 import gzip
@@ -25,14 +27,14 @@ SET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "
                    "tests", "data", "played_out.sgf.gz")
 
 
-def played_out_record(number):
-    """The SGF text of record `number` of the played-out set."""
-    with gzip.open(SET, "rt", encoding="utf-8") as f:
+def played_out_record(number, set_path=SET):
+    """The SGF text of record `number` of the played-out set at `set_path`."""
+    with gzip.open(set_path, "rt", encoding="utf-8") as f:
         text = f.read()
     for game in re.split(r"(?=\(;)", text):
         if re.search(r"GN\[played-out %d\]" % number, game):
             return game.strip()
-    sys.exit(f"no record {number} in {SET}")
+    sys.exit(f"no record {number} in {set_path}")
 
 
 def ask(path, points):
@@ -58,13 +60,15 @@ def main():
     ap.add_argument("record", nargs="?", help="a record file (or use --played-out N)")
     ap.add_argument("points", nargs="*", help="stones to ask about, e.g. G11")
     ap.add_argument("--played-out", type=int, metavar="N", help="record N of the played-out set")
+    ap.add_argument("--set", default=SET, help="the played-out set to take record N from "
+                    "(default: the stored one)")
     a = ap.parse_args()
     points = a.points
     if a.played_out is not None:
         if a.record:
             points = [a.record] + points
         with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as f:
-            f.write(played_out_record(a.played_out))
+            f.write(played_out_record(a.played_out, a.set))
             path = f.name
     elif a.record:
         path = a.record

@@ -13,7 +13,12 @@ use tengen_player::estimate::{estimate, Estimate, EstimateOptions};
 
 /// Record `index` of the set.
 fn record(index: usize) -> Record {
-    let records = played_out::read(played_out::SET).unwrap();
+    record_of(played_out::SET, index)
+}
+
+/// Record `index` of the set at `path`.
+fn record_of(path: &str, index: usize) -> Record {
+    let records = played_out::read(path).unwrap();
     records
         .into_iter()
         .find(|r| r.index == index)
@@ -60,9 +65,10 @@ fn the_truth_of_the_set_is_consistent() {
     );
 }
 
-#[test]
-fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
-    let records = played_out::read(played_out::SET).unwrap();
+/// The estimate of every position of the set at `path`, and GNU Go's list, judged
+/// against the set's truth.
+fn judged(path: &str) -> (Totals, Totals) {
+    let records = played_out::read(path).unwrap();
     let (mut ours, mut gnugo) = (Totals::default(), Totals::default());
     for r in &records {
         let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
@@ -85,6 +91,29 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
         ours.add(r.judge_estimate(&e));
         gnugo.add(r.judge(&r.gnugo_dead, &[]));
     }
+    (ours, gnugo)
+}
+
+#[test]
+fn the_estimator_keeps_its_accuracy_on_the_fresh_set() {
+    // The second set, built after the rules had been fitted to the first (see
+    // `played_out::FRESH`). When set (210 positions, 150 of them 9x9, 60 13x13): stones
+    // 99.55% (11,605 of 11,658), every stone right, area and territory exact 96.2% (202
+    // of 210) (GNU Go's list: 99.98%, 99.5%, 97.1%, 99.5%: on this set it shares the
+    // cleanup's judgement even where its own deeper reading sides with tengen,
+    // docs/estimator-misses.md round 37). The floors leave about three positions of room.
+    let (ours, gnugo) = judged(played_out::FRESH);
+    println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
+    assert_eq!(ours.positions, 210);
+    assert!(ours.stone_pct() >= 99.4, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= 94.7, "{}", ours.line());
+    assert!(ours.pct(ours.area_exact) >= 94.7, "{}", ours.line());
+    assert!(ours.pct(ours.territory_exact) >= 94.7, "{}", ours.line());
+}
+
+#[test]
+fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
+    let (ours, gnugo) = judged(played_out::SET);
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
     // When set (680 positions, 100 of them 19x19): stones 99.89% (59,593 of 59,659; 99.92%
     // once a group that dies with the opponent moving first is dead after the passes),
@@ -262,6 +291,34 @@ fn after_the_passes_stones_whose_only_hope_is_an_opponent_stone_its_owner_keeps_
     };
     let e = estimate(r.game.board(), black_first);
     assert!(corner.iter().all(|q| !e.dead.contains(q)), "{:?}", e.dead);
+}
+
+#[test]
+fn a_group_whose_second_eye_is_a_dead_stones_point_lives() {
+    // Fresh record 152 (13x13, both passed), lower right:
+    //   7  X + X O .
+    //   6  X . X O X
+    //   5  . . X X O
+    //   4  . X . X O
+    //   3  . X X O O
+    //   2  X . X O .
+    //   1  . X O O .
+    //      J K L M N
+    // White's L1 M1 M2 M3 N3 N4 N5 has the eye N1 N2 and two liberties; Black's N6 is in
+    // atari, and Black's N7 would leave it so. White takes it at N7 and N6 is her second
+    // eye, shared with her M6-M8. The playouts gave the corner to Black (the estimate
+    // counted B+16.5 against the truth's W+6.5); GNU Go's reading and its cleanup leave
+    // it alive.
+    let r = &record_of(played_out::FRESH, 152);
+    let size = r.game.board().size();
+    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let corner = ["L1", "M1", "M2", "M3", "N3", "N4", "N5"].map(p);
+    assert!(corner.iter().all(|q| !r.dead.contains(q)) && r.dead.contains(&p("N6")));
+    let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
+    assert!(corner.iter().all(|q| !e.dead.contains(q)), "{:?}", e.dead);
+    assert!(e.dead.contains(&p("N6")), "{:?}", e.dead);
+    let v = r.judge_estimate(&e);
+    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! points end up mostly the opponent's is dead, and so, after the passes, is a chain
 //! stranded in the opponent's area (no friend, eye or capturable neighbour within reach).
 //! Reading corrects them where it can answer: chains short of liberties
-//! ([`crate::reading`]), capturing races ([`crate::semeai`]) and groups shut in a small
-//! region ([`crate::enclosed`]). The moves the players would still make before a
+//! ([`crate::reading`]), capturing races ([`crate::semeai`]), groups shut in a small
+//! region ([`crate::enclosed`]) and chains whose second eye is a dead stone's point. The moves the players would still make before a
 //! territory count are then played (see [`crate::finish`]).
 //!
 //! Its parts, in the order the data flows: `ownership` (the playouts), `dead` (which

@@ -13,6 +13,13 @@ use tengen_player::estimate::{Estimate, EstimateOptions};
 /// Where the set is stored.
 pub const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/played_out.sgf.gz");
 
+/// A second set of the same kind, built after the estimator's rules had been fitted to the
+/// first (2026-11-30, `--games 9:150,13:60 --seed 2026`): positions it had not seen.
+pub const FRESH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh.sgf.gz"
+);
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
