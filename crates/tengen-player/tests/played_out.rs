@@ -102,19 +102,11 @@ fn the_estimator_keeps_its_accuracy_on_the_fresh_set() {
     // of 210) (GNU Go's list: 99.98%, 99.5%, 97.1%, 99.5%: on this set it shares the
     // cleanup's judgement even where its own deeper reading sides with tengen,
     // docs/estimator-misses.md round 37). The floors leave about three positions of room.
-    let (ours, gnugo) = judged(played_out::FRESH);
-    println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
-    assert_eq!(ours.positions, 210);
-    assert!(ours.stone_pct() >= 99.4, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 94.7, "{}", ours.line());
-    assert!(ours.pct(ours.area_exact) >= 94.7, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 94.7, "{}", ours.line());
+    holds_floors(played_out::FRESH, 210, 99.4, [94.7, 94.7, 94.7]);
 }
 
 #[test]
 fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
-    let (ours, gnugo) = judged(played_out::SET);
-    println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
     // When set (680 positions, 100 of them 19x19): stones 99.89% (59,593 of 59,659; 99.92%
     // once a group that dies with the opponent moving first is dead after the passes),
     // every stone right in 98.8% of the positions, area exact 98.7%, territory exact
@@ -124,11 +116,24 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
     // in 99.1% and area exact 98.8%, once a weak opponent chain its owner keeps moving
     // first is no hope for them) (GNU Go's list: 99.97%, 99.1%, 98.4%, 99.1%). The floors
     // leave about three positions of room.
-    assert_eq!(ours.positions, 680);
-    assert!(ours.stone_pct() >= 99.85, "{}", ours.line());
-    assert!(ours.pct(ours.all_right) >= 98.6, "{}", ours.line());
-    assert!(ours.pct(ours.area_exact) >= 98.3, "{}", ours.line());
-    assert!(ours.pct(ours.territory_exact) >= 98.6, "{}", ours.line());
+    holds_floors(played_out::SET, 680, 99.85, [98.6, 98.3, 98.6]);
+}
+
+/// Judges the estimator on the set at `path`, which must hold `positions` positions, and
+/// asserts its floors: the share of stones right, then of positions with every stone
+/// right, with the area count exact and with the territory count exact.
+fn holds_floors(path: &str, positions: u32, stones: f64, [all_right, area, territory]: [f64; 3]) {
+    let (ours, gnugo) = judged(path);
+    println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
+    assert_eq!(ours.positions, positions);
+    assert!(ours.stone_pct() >= stones, "{}", ours.line());
+    assert!(ours.pct(ours.all_right) >= all_right, "{}", ours.line());
+    assert!(ours.pct(ours.area_exact) >= area, "{}", ours.line());
+    assert!(
+        ours.pct(ours.territory_exact) >= territory,
+        "{}",
+        ours.line()
+    );
 }
 
 #[test]
