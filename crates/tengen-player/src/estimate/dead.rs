@@ -91,11 +91,11 @@ const FIRM: f32 = 0.5;
 /// and no empty region that only its colour borders (an eye, or room for one), touches no
 /// opponent chain that they do not give firmly to the opponent and that it could capture
 /// with `first` resuming play (see [`capturable`]), and the empty points it reaches lean
-/// to the opponent. The owner passed
-/// instead of making life, and her opponent had nothing to fear there; a chain with two
-/// real eyes of its own is unconditionally alive and never asked. Played-out record 427:
-/// Black's L3, M2 and M4 in White's open lower right, which the playouts leave at an
-/// ownership of 0.0 and GNU Go's owl reading kills. `settled_at` is the playouts'
+/// to the opponent. The owner passed instead of making life, and her opponent had
+/// nothing to fear there; a chain with two real eyes of its own is unconditionally alive
+/// and never asked. Played-out record 427: Black's L3, M2 and M4 in White's open lower
+/// right, which the playouts leave at an ownership of 0.0 and GNU Go's owl reading
+/// kills. `settled_at` is the playouts'
 /// ownership from Black's side: of the point if empty, of its chain if a stone (see
 /// [`settled_ownership`]).
 fn stranded(board: &Board, x: Idx, settled_at: &impl Fn(Idx) -> f32, first: Color) -> bool {
@@ -294,8 +294,9 @@ fn settle_captures(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx)
 }
 
 /// How many eyes the chain through `x` has: empty regions next to it all of whose points
-/// are its liberties (Benson's vital regions) and whose bordering stones are all `friendly` (the chain, or chains of its
-/// colour taken as alive: an eye shared with a live chain is as good as its own).
+/// are its liberties (Benson's vital regions) and whose bordering stones are all
+/// `friendly` (the chain, or chains of its colour taken as alive: an eye shared with a
+/// live chain is as good as its own).
 fn eyes(b: &Board, x: Idx, friendly: &impl Fn(Idx) -> bool) -> usize {
     let head = b.chain_head(x);
     let mut seen = vec![false; tengen::board::CELLS];
