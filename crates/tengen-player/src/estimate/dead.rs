@@ -201,7 +201,7 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
 /// called dead (played-out record 617: White's corner with two liberties beside Black's
 /// chain in atari, which White takes) are a contradiction the race resolves.
 fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
-    let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
+    let is_dead = |dead: &[Point], i: Idx| called_dead(board, dead, i);
     let racing = |i: Idx| board.liberties(i) < semeai::ESCAPED && undecided(i);
     let heads: Vec<Idx> = board
         .indices()
@@ -251,7 +251,7 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
 /// positions): White's corner L1-N5 has the eye N1 N2 and takes Black's N6 at N7 for the
 /// second, which GNU Go's reading and its cleanup both leave alive.
 fn settle_captures(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) -> bool) {
-    let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
+    let is_dead = |dead: &[Point], i: Idx| called_dead(board, dead, i);
     let mut alive: Vec<Point> = Vec::new();
     let mut killed: Vec<Point> = Vec::new();
     for x in board.indices() {
@@ -346,6 +346,11 @@ fn eyes(b: &Board, x: Idx, friendly: &impl Fn(Idx) -> bool) -> usize {
     count
 }
 
+/// Whether the stone on `i` is in the sorted list of stones called `dead`.
+fn called_dead(board: &Board, dead: &[Point], i: Idx) -> bool {
+    dead.binary_search(&board.point(i)).is_ok()
+}
+
 /// Takes the `alive` stones out of the sorted `dead` list and puts the `killed` ones in.
 fn revise(dead: &mut Vec<Point>, alive: &[Point], killed: Vec<Point>) {
     dead.retain(|p| !alive.contains(p));
@@ -385,7 +390,7 @@ fn settle_enclosed(
     } else {
         enclosed::MAX_STONES
     };
-    let is_dead = |dead: &[Point], i: Idx| dead.binary_search(&board.point(i)).is_ok();
+    let is_dead = |dead: &[Point], i: Idx| called_dead(board, dead, i);
     let mut read = vec![false; tengen::board::CELLS];
     let mut alive: Vec<Point> = Vec::new();
     let mut killed: Vec<Point> = Vec::new();
