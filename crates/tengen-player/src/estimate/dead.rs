@@ -385,10 +385,10 @@ fn settle_enclosed(
     undecided: impl Fn(Idx) -> bool,
     ended: bool,
 ) {
-    let max_stones = if ended {
-        enclosed::MAX_STONES_ENDED
+    let (max_stones, effort) = if ended {
+        (enclosed::MAX_STONES_ENDED, enclosed::EFFORT_ENDED)
     } else {
-        enclosed::MAX_STONES
+        (enclosed::MAX_STONES, enclosed::EFFORT)
     };
     let is_dead = |dead: &[Point], i: Idx| called_dead(board, dead, i);
     let mut read = vec![false; tengen::board::CELLS];
@@ -408,10 +408,15 @@ fn settle_enclosed(
         if !shut.held || shut.walls.iter().any(|&w| unsafe_wall(w)) {
             continue;
         }
+        if leans_on_dead(board, &shut, |i| is_dead(dead, i)) {
+            continue;
+        }
         // After the passes the owner has no move left to defend: a group that dies with
         // the opponent moving first is dead.
-        let verdict = match enclosed::lives(board, &shut, shut.owner.opponent()) {
-            Some(false) if !ended => enclosed::lives(board, &shut, shut.owner).filter(|&l| !l),
+        let verdict = match enclosed::lives(board, &shut, shut.owner.opponent(), effort) {
+            Some(false) if !ended => {
+                enclosed::lives(board, &shut, shut.owner, effort).filter(|&l| !l)
+            }
             other => other,
         };
         let stones = shut.stones.iter().map(|&s| board.point(s));
@@ -422,6 +427,22 @@ fn settle_enclosed(
         }
     }
     revise(dead, &alive, killed);
+}
+
+/// Whether the group shut in `shut` would join, by capturing an opponent chain inside its
+/// region, stones of its owner outside the region that are called dead: the search takes
+/// them as safe, so the life it finds there may be theirs to lose (fresh played-out
+/// record 96: White's group lives by taking Black's chain that touches her dead stones).
+fn leans_on_dead(board: &Board, shut: &enclosed::Shut, called_dead: impl Fn(Idx) -> bool) -> bool {
+    let own = Cell::stone(shut.owner);
+    let opp = Cell::stone(shut.owner.opponent());
+    shut.points.iter().any(|&p| {
+        board.cell(p) == opp
+            && board
+                .neighbours(p)
+                .iter()
+                .any(|&n| board.cell(n) == own && !shut.stones.contains(&n) && called_dead(n))
+    })
 }
 
 /// The heads of the opponent chains next to the chain through `x`.
@@ -445,6 +466,37 @@ pub(super) fn neighbour_heads(board: &Board, x: Idx) -> Vec<Idx> {
 mod tests {
     use super::*;
     use tengen::rules::Suicide;
+
+    #[test]
+    fn a_group_that_lives_by_taking_a_chain_next_to_its_dead_stones_leans_on_them() {
+        // Fresh played-out record 96, turned: White's g3 g2 and e1 f1 are shut in with
+        // the points g1 h1 h2 h3 j1-j4 and Black's g4 h4 h5 j5, whose liberties are all
+        // inside. Taking that chain joins White's group to her f4 g5 h6 j6 outside the
+        // region, which the search takes as safe: if they are called dead, the group's
+        // life there is not its own.
+        let b = Board::from_text(
+            ". . . . . . X . .
+             . O . . . X X X O
+             . X O O O O X O .
+             X . X X O O X O O
+             . X . . X O O X X
+             . . X X O O X X .
+             . . X O O X O . .
+             . X X X X X O . .
+             . X . X O O . . .",
+        )
+        .unwrap();
+        let at = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let shut = enclosed::shut_in_up_to(&b, at("G3"), enclosed::MAX_STONES_ENDED).unwrap();
+        assert_eq!(shut.owner, Color::White);
+        assert!(shut.points.contains(&at("H4")), "Black's inner chain");
+        assert!(!leans_on_dead(&b, &shut, |_| false));
+        let outside = b.chain_head(at("G5"));
+        assert!(leans_on_dead(&b, &shut, |i| b.chain_head(i) == outside));
+        // Stones of the group itself called dead are no outside help.
+        let own = b.chain_head(at("G3"));
+        assert!(!leans_on_dead(&b, &shut, |i| b.chain_head(i) == own));
+    }
 
     #[test]
     fn a_chain_whose_second_eye_is_a_dead_stones_point_is_alive() {
