@@ -25,6 +25,12 @@ fn record_of(path: &str, index: usize) -> Record {
         .unwrap_or_else(|| panic!("no record {index} in the set"))
 }
 
+/// The point of record `r`'s board named in GTP form ("C3").
+fn namer(r: &Record) -> impl Fn(&str) -> tengen::Point + Copy {
+    let size = r.game.board().size();
+    move |s: &str| tengen::Point::from_gtp(s, size).unwrap()
+}
+
 /// The estimates of record `r`'s kept position read as the game it is, ended by its
 /// passes, and as if it had stopped on a play instead.
 fn ended_and_open(r: &Record) -> (Estimate, Estimate) {
@@ -154,8 +160,7 @@ fn a_lone_stone_does_not_live_by_a_race_with_a_chain_it_cannot_reach() {
     // revived by a race (the estimator used to leave a2 alive, so that the count missed
     // the truth by a point).
     let r = &record(160);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let mut truth: Vec<_> = ["A2", "B3", "B4", "B5", "C3", "D1"].map(p).to_vec();
     truth.sort();
     let mut stored = r.dead.clone();
@@ -249,8 +254,7 @@ fn after_the_passes_stones_stranded_in_the_opponents_area_are_dead() {
     // against the truth's W+31.5). A game that stopped on a play keeps the playouts'
     // verdict: its owner may still play there.
     let r = &record(427);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let stranded = ["L3", "M2", "M4"].map(p);
     assert!(stranded.iter().all(|q| r.dead.contains(q)));
     let (e, open) = ended_and_open(r);
@@ -282,8 +286,7 @@ fn after_the_passes_stones_whose_only_hope_is_an_opponent_stone_its_owner_keeps_
     // and count B+4.5 under the territory rules against the truth's W+39.5). Were Black
     // to move first, she could take B4, and the stones keep the playouts' verdict.
     let r = &record(518);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let corner = ["A5", "B2", "C3", "C4", "C5"].map(p);
     assert!(corner.iter().all(|q| r.dead.contains(q)));
     let options = EstimateOptions::for_game(&r.game);
@@ -317,8 +320,7 @@ fn a_group_whose_second_eye_is_a_dead_stones_point_lives() {
     // counted B+16.5 against the truth's W+6.5); GNU Go's reading and its cleanup leave
     // it alive.
     let r = &record_of(played_out::FRESH, 152);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let corner = ["L1", "M1", "M2", "M3", "N3", "N4", "N5"].map(p);
     assert!(corner.iter().all(|q| !r.dead.contains(q)) && r.dead.contains(&p("N6")));
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
@@ -343,8 +345,7 @@ fn after_the_passes_a_group_with_one_eye_in_a_wide_region_is_dead() {
     // them all). The estimate left them alive (W+2.5 against the truth's W+42.5): the
     // region was too big for the shut-in search, and the search too slow for it.
     let r = &record_of(played_out::FRESH, 146);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let group = [
         "E8", "F8", "G8", "F7", "F6", "G5", "H5", "F4", "G4", "H7", "J8", "J4",
     ]
@@ -369,8 +370,7 @@ fn a_group_that_lives_only_by_joining_dead_stones_is_dead() {
     // D1 belongs to White's dead stones on the lower side. Read as if D1 were safe, the
     // corner lived and C1 died (B+17.5 against the truth's B+55.5).
     let r = &record_of(played_out::FRESH, 205);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let corner = ["A4", "A3", "B3", "B2", "C2"].map(p);
     assert!(corner.iter().all(|q| r.dead.contains(q)) && !r.dead.contains(&p("C1")));
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
@@ -381,7 +381,7 @@ fn a_group_that_lives_only_by_joining_dead_stones_is_dead() {
     // Fresh record 96: White's C8 C7 would live by taking Black's chain that touches her
     // dead stones in the centre; a search strong enough to find that must not keep it.
     let r = &record_of(played_out::FRESH, 96);
-    let p = |s: &str| tengen::Point::from_gtp(s, r.game.board().size()).unwrap();
+    let p = namer(r);
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
     assert!(
         ["C8", "C7"].map(p).iter().all(|q| e.dead.contains(q)),
@@ -448,8 +448,7 @@ fn after_the_passes_a_border_left_open_stays_open_where_nobody_plays_on() {
     // is nobody's, and the count of the position as it stands, with the dead E7, J7 and
     // J8 taken off, is the truth, W+15.5. Closing the border made it B+1.5.
     let r = &record(232);
-    let size = r.game.board().size();
-    let p = |s: &str| tengen::Point::from_gtp(s, size).unwrap();
+    let p = namer(r);
     let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
     let mut dead = ["E7", "J7", "J8"].map(p).to_vec();
     dead.sort();
