@@ -17,9 +17,10 @@ use tengen::board::{Board, Idx};
 use tengen::color::Color;
 use tengen::symmetry::Symmetry;
 
-/// A race: the position's hash, its two stones, its ko point (or `u16::MAX`) and the
-/// first mover, the points numbered in the orientation hashed.
-pub(crate) type RaceKey = (u64, u16, u16, u16, Color);
+/// A race: the position's hash, its two stones, its ko point (or `u16::MAX`), the first
+/// mover and whether approach plays are read, the points numbered in the orientation
+/// hashed.
+pub(crate) type RaceKey = (u64, u16, u16, u16, Color, bool);
 
 /// An intrusion: the position's hash, the territory's points (the inner ones sorted, then
 /// the rim sorted) and walls (sorted), whether it is open, the ko point and the first

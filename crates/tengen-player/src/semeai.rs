@@ -12,7 +12,9 @@
 //! A chain that reaches [`ESCAPED`] liberties has left the race: it can no longer be
 //! captured by filling liberties. A capture ends the race only if the capturing chain is
 //! then safe: one left short of liberties, as by a capture into a two-point eye, is read
-//! as captured in turn ([`crate::reading::Reader::attack_short`]).
+//! as captured in turn ([`crate::reading::Reader::attack_short`]). [`race_approaching`]
+//! reads approach plays too: a liberty a player cannot fill yet, because her stone there
+//! would be taken at once, is approached first.
 //!
 //! Reading is bounded by a budget of positions; when it runs out the answer is `None`,
 //! and the caller keeps its earlier judgement.
@@ -61,24 +63,57 @@ pub enum Outcome {
 /// Inside [`memory::remembering`], a race read before on the same position, in any orientation,
 /// is not read again.
 pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
+    remembered(b, x, y, first, Reach::Liberties)
+}
+
+/// [`race`], with approach plays too: a liberty that a player cannot fill yet (her stone
+/// there would be taken at once) may be approached first, on the point that stone would
+/// lack. Fresh played-out record 167: Black's wall has the outside liberty G1, where a
+/// White stone would be taken from F1; White plays F1 first, and the wall is lost. Used
+/// to check a chain called dead that a race would save; the seki and finishing readers
+/// keep [`race`]: there the approach found by a race read alone may be answered by the
+/// stones around it (stored played-out record 27, White's top side, lost as a seki).
+pub fn race_approaching(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
+    remembered(b, x, y, first, Reach::Approaches)
+}
+
+/// Which plays a race reads besides the two chains' liberties and the captures next to
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// No others.
+    Liberties,
+    /// Approach plays to liberties not yet fillable ([`approach`]).
+    Approaches,
+}
+
+/// A race read, or remembered inside [`memory::remembering`].
+fn remembered(b: &Board, x: Idx, y: Idx, first: Color, reach: Reach) -> Option<Outcome> {
     if !memory::RACES.with(|t| t.on()) {
-        return read_race(b, x, y, first);
+        return read_race(b, x, y, first, reach);
     }
     let f = memory::Frame::of(b);
-    let key = (f.hash, f.code(x), f.code(y), f.ko(), first);
+    let key = (
+        f.hash,
+        f.code(x),
+        f.code(y),
+        f.ko(),
+        first,
+        reach == Reach::Approaches,
+    );
     if let Some(known) = memory::RACES.with(|t| t.get(&key)) {
         return known;
     }
     if memory::spent() {
         return None;
     }
-    let v = read_race(b, x, y, first);
+    let v = read_race(b, x, y, first, reach);
     memory::RACES.with(|t| t.put(key, v));
     v
 }
 
 /// [`race`], read.
-fn read_race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
+fn read_race(b: &Board, x: Idx, y: Idx, first: Color, reach: Reach) -> Option<Outcome> {
     let owner = b.cell(x).color()?;
     if b.cell(y) != Cell::stone(owner.opponent()) {
         return None;
@@ -87,6 +122,7 @@ fn read_race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
         x,
         y,
         owner,
+        reach,
         left: BUDGET,
         seen: PositionMap::default(),
         spare: Spares::default(),
@@ -106,6 +142,8 @@ struct Racer {
     y: Idx,
     /// The owner of the chain through `x`.
     owner: Color,
+    /// Which plays are read.
+    reach: Reach,
     left: u32,
     /// Positions already read: (hash, player to move, whether the last move passed).
     seen: PositionMap<(u64, Color, bool), Outcome>,
@@ -243,9 +281,42 @@ impl Racer {
         for &l in own_libs.iter() {
             push(l, &mut out);
         }
+        // An outside liberty the mover cannot fill yet (her stone there would be taken
+        // at once) is approached first, on the point that stone would lack.
+        for &l in other_libs
+            .iter()
+            .filter(|_| self.reach == Reach::Approaches)
+        {
+            if !own_libs.contains(&l) {
+                if let Some(p) = approach(b, l, c) {
+                    push(p, &mut out);
+                }
+            }
+        }
         out.push(None);
         out
     }
+}
+
+/// The point `c` must fill before she can fill the liberty `l` of an opponent chain: the
+/// one liberty her lone stone on `l` would have (capturing nothing), from which the
+/// opponent would take it and gain liberties.
+fn approach(b: &Board, l: Idx, c: Color) -> Option<Idx> {
+    if b.neighbour_counts(l).empty() != 1 || b.would_capture(l, c) {
+        return None;
+    }
+    let own = Cell::stone(c);
+    let mut lone = None;
+    for n in b.neighbours(l) {
+        match b.cell(n) {
+            Cell::Empty => lone = Some(n),
+            // A stone of her own there brings its liberties: the stone is no longer lone
+            // (nor taken at once, in the usual case); leave such shapes to the search.
+            cell if cell == own => return None,
+            _ => {}
+        }
+    }
+    lone
 }
 
 /// The first [`ESCAPED`] liberties of the chain through `chain`, with the head of each
@@ -341,6 +412,47 @@ pub(crate) mod tests {
                         O X O O X O .
                         O X . O X O .
                         O X X X X O .";
+
+    /// Fresh played-out record 167 (13x13), as both players passed. Black's wall G2-N5
+    /// (G2 H2 H1 J1 K1 K2 K3 L1 L2 L3 L4 M4 M5 N5) shuts in White's M1 M2 M3 N3; the two
+    /// share the liberty N4, White's chain also has N2 (where Black's play, next to his
+    /// lone N1, would be suicide), and the wall has one liberty outside, G1.
+    const RECORD_167: &str = "\
+        . . . . . . . . . O X . .
+        O O . . . . . . X O X . .
+        X X O O O . O . X O X X .
+        . X X O . O . . X O O O .
+        X O X X O X O O O X O . .
+        O O O X O X X X X X O O O
+        . . X O O O O . . O . . .
+        . X O . O . X X X O O O O
+        . . O . O X . O O . O X X
+        . . . O X X . . O O X X .
+        X X O . O X O O O X X O O
+        . . O X O O X X O X X O .
+        . . . . . . . X X X X O X";
+
+    #[test]
+    fn a_liberty_that_cannot_be_filled_yet_is_approached() {
+        // Read on liberties alone, White's G1 is taken at once from F1 and the wall
+        // holds: the race is a standoff. With approach plays White takes F1 first
+        // (Black's G1 is then self-atari, and her N4 suicide), then G1 and N4: the wall
+        // is lost whoever moves first.
+        let b = Board::from_text(RECORD_167).unwrap();
+        let (wall, inner) = (at(&b, "G2"), at(&b, "M3"));
+        for first in [Color::Black, Color::White] {
+            assert_eq!(
+                race_approaching(&b, wall, inner, first),
+                Some(Outcome::Lost)
+            );
+            assert_eq!(race(&b, wall, inner, first), Some(Outcome::Neither));
+        }
+        // White's approach: her lone stone on G1 would have F1 alone.
+        assert_eq!(approach(&b, at(&b, "G1"), Color::White), Some(at(&b, "F1")));
+        // A liberty with two empty neighbours, or one whose stone captures, needs none.
+        assert_eq!(approach(&b, at(&b, "N4"), Color::White), None);
+        assert_eq!(approach(&b, at(&b, "F1"), Color::Black), None);
+    }
 
     #[test]
     fn shared_liberties_that_neither_side_can_fill_are_a_seki() {

@@ -211,8 +211,9 @@ fn drop_paid_fills(board: &Board, dead: &[Point], fills: &mut Vec<(Point, Color)
 /// make them one unit (Hon-94-3: Black's M19 joins L19, M18 and N19 inside White's top
 /// group); then a dead chain next to a live opponent chain short of liberties whose
 /// race against it ends with neither captured, whoever moves first (read by
-/// [`semeai::race`]), is in seki, with every dead stone of its region. The region is then
-/// neutral, not territory.
+/// [`semeai::race`], and again with approach plays by [`semeai::race_approaching`]: a
+/// standoff that either reading breaks is no seki), is in seki, with every dead stone of
+/// its region. The region is then neutral, not territory.
 fn in_seki(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<Point> {
     let mut fin = board.clone();
     fin.clear_ko();
@@ -264,7 +265,9 @@ fn in_seki(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Vec<Point
                 !is_dead(joined.point(x))
                     && joined.liberties(x) < semeai::ESCAPED
                     && [owner, owner.opponent()].into_iter().all(|first| {
-                        semeai::race(&joined, x, d, first) == Some(semeai::Outcome::Neither)
+                        let neither = |o| o == Some(semeai::Outcome::Neither);
+                        neither(semeai::race(&joined, x, d, first))
+                            && neither(semeai::race_approaching(&joined, x, d, first))
                     })
             })
         });

@@ -187,9 +187,9 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
     (Reader::new().defend(board, i) == Defence::Lost).then_some(true)
 }
 
-/// Corrects the playouts' verdict on chains in capturing races (see [`crate::semeai`]): a
-/// chain called dead that wins or holds a race against a neighbouring opponent chain even
-/// with the opponent moving first is not dead (a seki, or a race it wins), and the
+/// Corrects the playouts' verdict on chains in capturing races (see [`crate::semeai`],
+/// read with approach plays): a chain called dead that wins or holds a race against a
+/// neighbouring opponent chain even with the opponent moving first is not dead (a seki, or a race it wins), and the
 /// opponent chain is dead if it is captured in that race. Only chains short of liberties
 /// whose unconditional status is undecided (`undecided`, by a stone) race. A chain that wins only when it moves
 /// first keeps the playouts' verdict: capturing a weak neighbour does not make a chain
@@ -224,7 +224,7 @@ fn settle_races(board: &Board, dead: &mut Vec<Point>, undecided: impl Fn(Idx) ->
             }
             // Safe even with the opponent moving first: the race is settled in its
             // favour (a seki, or a win that kills the opponent chain).
-            let second = semeai::race(board, x, y, owner.opponent());
+            let second = semeai::race_approaching(board, x, y, owner.opponent());
             if second.is_some_and(|o| o >= semeai::Outcome::Neither) {
                 alive.push(x);
                 if second == Some(semeai::Outcome::Won) {
