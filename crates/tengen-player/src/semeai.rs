@@ -70,9 +70,10 @@ pub fn race(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
 /// there would be taken at once) may be approached first, on the point that stone would
 /// lack. Fresh played-out record 167: Black's wall has the outside liberty G1, where a
 /// White stone would be taken from F1; White plays F1 first, and the wall is lost. Used
-/// to check a chain called dead that a race would save; the seki and finishing readers
-/// keep [`race`]: there the approach found by a race read alone may be answered by the
-/// stones around it (stored played-out record 27, White's top side, lost as a seki).
+/// to check a chain called dead that a race would save, and, beside [`race`], to test a
+/// seki at the count; the finishing's teire keep [`race`]: an approach found by a race
+/// read alone may be answered by the stones around it (stored played-out record 27:
+/// White's top side, which connects along the edge, looked lost to Black's approach).
 pub fn race_approaching(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outcome> {
     remembered(b, x, y, first, Reach::Approaches)
 }
@@ -436,8 +437,8 @@ pub(crate) mod tests {
     fn a_liberty_that_cannot_be_filled_yet_is_approached() {
         // Read on liberties alone, White's G1 is taken at once from F1 and the wall
         // holds: the race is a standoff. With approach plays White takes F1 first
-        // (Black's G1 is then self-atari, and her N4 suicide), then G1 and N4: the wall
-        // is lost whoever moves first.
+        // (Black's G1 and N4 are then self-atari), then G1 and N4: the wall is lost
+        // whoever moves first.
         let b = Board::from_text(RECORD_167).unwrap();
         let (wall, inner) = (at(&b, "G2"), at(&b, "M3"));
         for first in [Color::Black, Color::White] {

@@ -189,8 +189,8 @@ fn read_status(board: &Board, p: Point) -> Option<bool> {
 
 /// Corrects the playouts' verdict on chains in capturing races (see [`crate::semeai`],
 /// read with approach plays): a chain called dead that wins or holds a race against a
-/// neighbouring opponent chain even with the opponent moving first is not dead (a seki, or a race it wins), and the
-/// opponent chain is dead if it is captured in that race. Only chains short of liberties
+/// neighbouring opponent chain even with the opponent moving first is not dead (a seki,
+/// or a race it wins), and the opponent chain is dead if it is captured in that race. Only chains short of liberties
 /// whose unconditional status is undecided (`undecided`, by a stone) race. A chain that wins only when it moves
 /// first keeps the playouts' verdict: capturing a weak neighbour does not make a chain
 /// inside the opponent's area alive (trying that lost exact results on the Honinbo
