@@ -20,6 +20,14 @@ pub const FRESH: &str = concat!(
     "/tests/data/played_out_fresh.sgf.gz"
 );
 
+/// A third, of 19x19 games only (the second has none), built after round 39 of
+/// docs/estimator-misses.md (2026-12-01, `--games 19:40 --seed 39`): positions the
+/// estimator had not seen.
+pub const FRESH_19: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh19.sgf.gz"
+);
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
