@@ -203,7 +203,7 @@ pub(crate) fn self_atari(b: &Board, i: Idx, c: Color) -> bool {
 /// Whether a stone of `c` on the empty point `i`, joining no own chain and capturing
 /// nothing, would have a single liberty.
 #[inline]
-fn lone_self_atari(b: &Board, i: Idx, c: Color) -> bool {
+pub(crate) fn lone_self_atari(b: &Board, i: Idx, c: Color) -> bool {
     let counts = b.neighbour_counts(i);
     counts.empty() == 1
         && !b.neighbours(i).iter().any(|&n| b.cell(n) == Cell::stone(c))

@@ -10,7 +10,7 @@
 //! Outside [`remembering`] nothing is kept.
 
 use crate::position_map::PositionMap;
-use crate::semeai::Outcome;
+use crate::semeai::{Outcome, Reach};
 use std::cell::RefCell;
 use std::hash::Hash;
 use tengen::board::{Board, Idx};
@@ -18,9 +18,9 @@ use tengen::color::Color;
 use tengen::symmetry::Symmetry;
 
 /// A race: the position's hash, its two stones, its ko point (or `u16::MAX`), the first
-/// mover and whether approach plays are read, the points numbered in the orientation
+/// mover and which plays are read, the points numbered in the orientation
 /// hashed.
-pub(crate) type RaceKey = (u64, u16, u16, u16, Color, bool);
+pub(crate) type RaceKey = (u64, u16, u16, u16, Color, Reach);
 
 /// An intrusion: the position's hash, the territory's points (the inner ones sorted, then
 /// the rim sorted) and walls (sorted), whether it is open, the ko point and the first

@@ -80,8 +80,8 @@ pub fn race_approaching(b: &Board, x: Idx, y: Idx, first: Color) -> Option<Outco
 
 /// Which plays a race reads besides the two chains' liberties and the captures next to
 /// them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Reach {
     /// No others.
     Liberties,
     /// Approach plays to liberties not yet fillable ([`approach`]).
@@ -94,14 +94,7 @@ fn remembered(b: &Board, x: Idx, y: Idx, first: Color, reach: Reach) -> Option<O
         return read_race(b, x, y, first, reach);
     }
     let f = memory::Frame::of(b);
-    let key = (
-        f.hash,
-        f.code(x),
-        f.code(y),
-        f.ko(),
-        first,
-        reach == Reach::Approaches,
-    );
+    let key = (f.hash, f.code(x), f.code(y), f.ko(), first, reach);
     if let Some(known) = memory::RACES.with(|t| t.get(&key)) {
         return known;
     }
@@ -284,11 +277,8 @@ impl Racer {
         }
         // An outside liberty the mover cannot fill yet (her stone there would be taken
         // at once) is approached first, on the point that stone would lack.
-        for &l in other_libs
-            .iter()
-            .filter(|_| self.reach == Reach::Approaches)
-        {
-            if !own_libs.contains(&l) {
+        if self.reach == Reach::Approaches {
+            for &l in other_libs.iter().filter(|l| !own_libs.contains(l)) {
                 if let Some(p) = approach(b, l, c) {
                     push(p, &mut out);
                 }
@@ -303,21 +293,13 @@ impl Racer {
 /// one liberty her lone stone on `l` would have (capturing nothing), from which the
 /// opponent would take it and gain liberties.
 fn approach(b: &Board, l: Idx, c: Color) -> Option<Idx> {
-    if b.neighbour_counts(l).empty() != 1 || b.would_capture(l, c) {
+    if !crate::guided::lone_self_atari(b, l, c) {
         return None;
     }
-    let own = Cell::stone(c);
-    let mut lone = None;
-    for n in b.neighbours(l) {
-        match b.cell(n) {
-            Cell::Empty => lone = Some(n),
-            // A stone of her own there brings its liberties: the stone is no longer lone
-            // (nor taken at once, in the usual case); leave such shapes to the search.
-            cell if cell == own => return None,
-            _ => {}
-        }
-    }
-    lone
+    b.neighbours(l)
+        .iter()
+        .copied()
+        .find(|&n| b.cell(n) == Cell::Empty)
 }
 
 /// The first [`ESCAPED`] liberties of the chain through `chain`, with the head of each
