@@ -5,7 +5,10 @@
 //! make room), so that they hold many small chains short of liberties, races and shut-in
 //! groups. Prints the slowest positions, the mean, and the slowest board.
 //!
-//! cargo run --release -p tengen-player --example estimate_stress -- [COUNT] [--only K]
+//! `--ended` reads them as games ended by their passes, as the server's proposal of dead
+//! stones does (more is read then: bigger shut-in groups, groups hemmed in by dead stones).
+//!
+//! cargo run --release -p tengen-player --example estimate_stress -- [COUNT] [--only K] [--ended]
 #![forbid(unsafe_code)]
 
 #[macro_use]
@@ -28,6 +31,10 @@ fn main() {
         .position(|a| a == "--only")
         .and_then(|i| args.get(i + 1))
         .and_then(|s| s.parse().ok());
+    let options = EstimateOptions {
+        ended: args.iter().any(|a| a == "--ended"),
+        ..EstimateOptions::default()
+    };
     let mut rng = Rng::new(7);
     let mut timed = Vec::new();
     for k in 0..count {
@@ -39,7 +46,7 @@ fn main() {
             continue;
         }
         let start = Instant::now();
-        let e = estimate(&b, EstimateOptions::default());
+        let e = estimate(&b, options);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         timed.push((ms, k, n, plays, e.dead.len(), b));
     }

@@ -1,7 +1,8 @@
 //! Which stones are dead: unconditional status where it answers, the playouts' ownership
 //! elsewhere (after the passes, also chains stranded in the opponent's area), corrected
 //! by reading chains short of liberties, capturing races, groups shut in small regions
-//! and chains whose second eye is a dead stone's point.
+//! (after the passes also those shut in by their owner's dead stones and the opponent's
+//! settled area) and chains whose second eye is a dead stone's point.
 
 use super::ownership::playout_ownership;
 use super::{EstimateOptions, Reading};
@@ -59,6 +60,9 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     settle_races(board, &mut dead, undecided);
     settle_captures(board, &mut dead, undecided);
     settle_enclosed(board, &mut dead, undecided, options.ended);
+    if options.ended {
+        settle_hemmed_in(board, &mut dead, undecided, &settled_at);
+    }
     Reading {
         ownership,
         status,
@@ -429,6 +433,107 @@ fn settle_enclosed(
     revise(dead, &alive, killed);
 }
 
+/// After the passes, reads the groups shut in once the opponent's hold round them is
+/// counted ([`opponents_view`]): a group she captures moving first is dead, as in
+/// [`settle_enclosed`]. Such a group's region reaches the open board only through its
+/// owner's dead stones or the opponent's settled territory, where it has no room to live,
+/// so the shut-in search, which takes the board as it stands, never asks. Fresh 19x19
+/// played-out record 34: Black's ten stones in seven chains round a four-point space in
+/// White's upper right, their region open through Black's dead K14 L14 and R10-R13; the
+/// playouts leave them at an even 0.0, and GNU Go's owl reading and the cleanup kill them
+/// (White's Q17 takes the eye at P16). Only a death is read: a life found there rests on
+/// the opponent's hold, and the groups it would spare are those the playouts call dead.
+fn settle_hemmed_in(
+    board: &Board,
+    dead: &mut Vec<Point>,
+    undecided: impl Fn(Idx) -> bool,
+    settled_at: &impl Fn(Idx) -> f32,
+) {
+    let is_dead = |i: Idx| called_dead(board, dead, i);
+    let mut killed: Vec<Point> = Vec::new();
+    for owner in [Color::Black, Color::White] {
+        let attacker = owner.opponent();
+        let view = opponents_view(board, owner, is_dead, settled_at);
+        let mut read = vec![false; tengen::board::CELLS];
+        for x in board.indices() {
+            if read[x as usize]
+                || board.cell(x) != Cell::stone(owner)
+                || !undecided(x)
+                || is_dead(x)
+                // Shut in as the board stands: `settle_enclosed` asked already.
+                || enclosed::shut_in_up_to(board, x, enclosed::MAX_STONES_ENDED).is_some()
+            {
+                continue;
+            }
+            let Some(shut) = enclosed::shut_in_up_to(&view, x, enclosed::MAX_STONES_ENDED) else {
+                continue;
+            };
+            for &s in &shut.stones {
+                read[s as usize] = true;
+            }
+            let unsafe_wall = |w: Idx| {
+                view.any_stone(w, |s| board.cell(s) == Cell::stone(attacker) && is_dead(s))
+                    || enclosed::shut_in(&view, w).is_some()
+            };
+            if !shut.held || shut.walls.iter().any(|&w| unsafe_wall(w)) {
+                continue;
+            }
+            if enclosed::lives(&view, &shut, attacker, enclosed::EFFORT_ENDED) == Some(false) {
+                killed.extend(shut.stones.iter().map(|&s| board.point(s)));
+            }
+        }
+    }
+    revise(dead, &[], killed);
+}
+
+/// The board as `owner`'s opponent holds it after the passes: `owner`'s stones called
+/// dead are hers (she takes them, and their points are her territory), and so is every
+/// empty point the playouts give her firmly ([`FIRM`]; `settled_at` is their ownership
+/// from Black's side), where a stone of hers is put unless it would leave a chain
+/// without a liberty.
+fn opponents_view(
+    board: &Board,
+    owner: Color,
+    is_dead: impl Fn(Idx) -> bool,
+    settled_at: &impl Fn(Idx) -> f32,
+) -> Board {
+    let attacker = owner.opponent();
+    let mut view = Board::new(board.size());
+    for i in board.indices() {
+        if let Some(c) = board.cell(i).color() {
+            // Her stone where `owner`'s dead one stands.
+            let c = if c == owner && is_dead(i) {
+                attacker
+            } else {
+                c
+            };
+            view.place_unchecked(i, c);
+        }
+    }
+    let sign = if attacker == Color::Black { 1.0 } else { -1.0 };
+    for i in board.indices() {
+        if view.cell(i) == Cell::Empty
+            && sign * settled_at(i) >= FIRM
+            && keeps_liberties(&view, i, attacker)
+        {
+            view.place_unchecked(i, attacker);
+        }
+    }
+    view
+}
+
+/// Whether a stone of `c` put on the empty point `i` (setup, capturing nothing) leaves
+/// every chain, its own too, a liberty.
+fn keeps_liberties(b: &Board, i: Idx, c: Color) -> bool {
+    let own = Cell::stone(c);
+    let ns = b.neighbours(i);
+    ns.iter()
+        .all(|&n| b.cell(n) != Cell::stone(c.opponent()) || b.liberties(n) > 1)
+        && ns
+            .iter()
+            .any(|&n| b.cell(n) == Cell::Empty || (b.cell(n) == own && b.liberties(n) > 1))
+}
+
 /// Whether the group shut in `shut` would join, by capturing an opponent chain inside its
 /// region, stones of its owner outside the region that are called dead: the search takes
 /// them as safe, so the life it finds there may be theirs to lose (fresh played-out
@@ -714,5 +819,106 @@ mod tests {
         let mut want: Vec<Point> = six.iter().map(|s| p(s)).collect();
         want.sort();
         assert_eq!(dead, want);
+    }
+
+    // Black's chain round the straight three d6 e6 f6 inside White's wall, which has a gap
+    // at g4 where Black's g3 stands, open below: the group's region runs out through g3
+    // to the whole bottom of the board. White to move plays e6, the vital point, and
+    // Black has one eye (she fills g4 next and takes the chain at last); Black to move
+    // plays e6 and has two.
+    const HEMMED_IN: &str = "\
+        . . . . . . . . .
+        . O O O O O O O .
+        . O X X X X X O .
+        . O X . . . X O .
+        . O X X X X X O .
+        . O O O O O . O .
+        . . . . . O X O .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    fn hemmed_in_after(
+        b: &Board,
+        called: &[&str],
+        settled_at: impl Fn(Point) -> f32,
+    ) -> Vec<Point> {
+        let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
+        let mut dead: Vec<Point> = called.iter().map(|&s| p(s)).collect();
+        dead.sort();
+        settle_hemmed_in(b, &mut dead, |_| true, &|i| settled_at(b.point(i)));
+        dead
+    }
+
+    #[test]
+    fn after_the_passes_a_group_open_only_through_its_dead_stones_is_read_as_shut_in() {
+        let b = Board::from_text(HEMMED_IN).unwrap();
+        let group = b.idx(Point::from_gtp("C7", b.size()).unwrap());
+        // As the board stands, the region is the whole open bottom: nothing is read.
+        assert!(enclosed::shut_in_up_to(&b, group, enclosed::MAX_STONES_ENDED).is_none());
+        assert_eq!(hemmed_in_after(&b, &[], |_| 0.0), Vec::<Point>::new());
+        // With g3 dead, g4 is White's to hold and the group dies with White to move.
+        let mut want: Vec<Point> = vec![Point::from_gtp("G3", b.size()).unwrap()];
+        b.for_each_stone(group, |s| want.push(b.point(s)));
+        want.sort();
+        assert_eq!(b.chain_len(group), 12);
+        assert_eq!(hemmed_in_after(&b, &["G3"], |_| 0.0), want);
+        // With a stone on e6, the group has two eyes, d6 and f6: it is not killed.
+        let mut two_eyes = b.clone();
+        two_eyes.place_unchecked(
+            b.idx(Point::from_gtp("E6", b.size()).unwrap()),
+            Color::Black,
+        );
+        let g3 = vec![Point::from_gtp("G3", b.size()).unwrap()];
+        assert_eq!(hemmed_in_after(&two_eyes, &["G3"], |_| 0.0), g3);
+    }
+
+    #[test]
+    fn after_the_passes_a_group_open_only_into_the_opponents_settled_area_is_read_as_shut_in() {
+        // The same group without Black's g3: its region runs out through g4 into the
+        // bottom, which the playouts give firmly to White (ownership -1 on the bottom
+        // three rows) or leave open (0).
+        let mut b = Board::from_text(HEMMED_IN).unwrap();
+        b.remove_stone(b.idx(Point::from_gtp("G3", b.size()).unwrap()));
+        let group = b.idx(Point::from_gtp("C7", b.size()).unwrap());
+        assert_eq!(hemmed_in_after(&b, &[], |_| 0.0), Vec::<Point>::new());
+        let whites = |p: Point| if p.y >= 6 { -1.0 } else { 0.0 };
+        let mut want: Vec<Point> = Vec::new();
+        b.for_each_stone(group, |s| want.push(b.point(s)));
+        want.sort();
+        assert_eq!(hemmed_in_after(&b, &[], whites), want);
+        // Given to Black, the bottom is no wall of White's.
+        assert_eq!(
+            hemmed_in_after(&b, &[], |p| -whites(p)),
+            Vec::<Point>::new()
+        );
+    }
+
+    #[test]
+    fn the_opponents_view_takes_dead_stones_and_settled_points_but_no_last_liberty() {
+        // Black's a1 has one liberty, b1. The playouts give every empty point to White.
+        let b = Board::from_text(
+            ". . . .
+             . . . .
+             O . O .
+             X . . .",
+        )
+        .unwrap();
+        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let view = opponents_view(&b, Color::Black, |_| false, &|_| -1.0);
+        // Every empty point is White's but b1, Black's last liberty...
+        assert_eq!(view.cell(p("B1")), Cell::Empty);
+        assert_eq!(view.cell(p("A1")), Cell::stone(Color::Black));
+        for q in ["A3", "A4", "B2", "B3", "C1", "D1", "D4"] {
+            assert_eq!(view.cell(p(q)), Cell::stone(Color::White), "{q}");
+        }
+        // ...and every chain keeps a liberty.
+        assert!(view
+            .indices()
+            .all(|i| view.cell(i).color().is_none() || view.liberties(i) > 0));
+        // Black's a1 called dead becomes White's; given to Black, no point is filled.
+        let view = opponents_view(&b, Color::Black, |i| i == p("A1"), &|_| 1.0);
+        assert_eq!(view.cell(p("A1")), Cell::stone(Color::White));
+        assert_eq!(view.cell(p("B1")), Cell::Empty);
+        assert_eq!(view.cell(p("D4")), Cell::Empty);
     }
 }
