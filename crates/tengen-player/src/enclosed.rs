@@ -11,8 +11,9 @@
 //! reading the lines that do not bear on it.
 //!
 //! What the search does not see: plays outside the region, but for the liberties of a
-//! wall short of them (a wall with two liberties or fewer may be taken); the other walls
-//! are taken as safe, so a caller asks only when they hold ([`Shut::held`]). Nor ko
+//! wall short of them (a wall with two liberties or fewer may be taken) and the points
+//! that captures there empty ([`Shut::freed`]); the other walls are taken as safe, so a
+//! caller asks only when they hold ([`Shut::held`]). Nor ko
 //! threats: a ko is won by whoever may take it, as at the end of a game where no threats
 //! are left. A search that runs out of budget answers nothing.
 
@@ -84,7 +85,7 @@ pub struct Shut {
     pub owner: Color,
     /// The points of the region: its empty points, the owner's stones, and the opponent's
     /// stones that have every liberty inside it (captures empty them). Both players play
-    /// only here.
+    /// here, and on the points of [`Shut::freed`] once they are empty.
     pub points: Vec<Idx>,
     /// The owner's stones in the region.
     pub stones: Vec<Idx>,
@@ -95,6 +96,20 @@ pub struct Shut {
     /// region too (a race or a seki with the group) and the search, which takes walls as
     /// safe, cannot answer.
     pub held: bool,
+    /// Stones outside the region that the search may capture: the walls short of
+    /// liberties, and the chains short of liberties next to their liberties. Once
+    /// captured, their points are played too (played-out 13x13 set, record 8: Black's
+    /// capture of White's one-liberty wall stone gives her a liberty that White must be
+    /// able to fill again).
+    pub freed: Vec<Idx>,
+}
+
+impl Shut {
+    /// The points the search plays: the region's, then those of [`Shut::freed`]
+    /// (occupied until captured).
+    pub fn played(&self) -> Vec<Idx> {
+        [&self.points[..], &self.freed[..]].concat()
+    }
 }
 
 /// The region around the chain through `x`: the empty points and the stones of its owner
@@ -125,14 +140,24 @@ pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
     }
     let mut points = near(b, &stones, &seen);
     // A wall short of liberties may be captured from outside: its liberties are played too.
+    let mut freed: Vec<Idx> = Vec::new();
     for &w in walls.iter().filter(|&&w| b.liberties(w) <= SHORT_WALL) {
         b.for_each_stone(w, |s| {
+            freed.push(s);
             for n in b.neighbours(s) {
                 if b.cell(n) == Cell::Empty && !points.contains(&n) {
                     points.push(n);
                 }
             }
         });
+    }
+    for l in points.clone() {
+        for n in b.neighbours(l) {
+            let short = b.cell(n).color().is_some() && b.liberties(n) <= SHORT_WALL;
+            if short && !seen[n as usize] && !freed.contains(&n) {
+                b.for_each_stone(n, |s| freed.push(s));
+            }
+        }
     }
     let held = walls
         .iter()
@@ -143,6 +168,7 @@ pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
         stones,
         walls,
         held,
+        freed,
     })
 }
 
@@ -290,9 +316,11 @@ const CAPTURED: Numbers = Numbers { p: 0, d: INF };
 const LIVES: Numbers = Numbers { p: INF, d: 0 };
 
 /// One proof-number search of a shut-in group's capture.
-struct Proof<'a> {
+struct Proof {
     owner: Color,
-    points: &'a [Idx],
+    /// The points played: the region's, then those of [`Shut::freed`] (occupied until
+    /// captured).
+    points: Vec<Idx>,
     target: Idx,
     /// Positions expanded so far, against the budget.
     nodes: u32,
@@ -312,11 +340,11 @@ struct Proof<'a> {
     spare: Spares,
 }
 
-impl<'a> Proof<'a> {
-    fn new(b: &Board, shut: &'a Shut, unknown_kills: bool, budget: u32) -> Proof<'a> {
+impl Proof {
+    fn new(b: &Board, shut: &Shut, unknown_kills: bool, budget: u32) -> Proof {
         Proof {
             owner: shut.owner,
-            points: &shut.points,
+            points: shut.played(),
             target: target(b, shut),
             nodes: 0,
             budget,
@@ -354,7 +382,7 @@ impl<'a> Proof<'a> {
     fn settled(&self, b: &Board, c: Color) -> Option<Numbers> {
         if b.cell(self.target) != Cell::stone(self.owner) {
             Some(CAPTURED)
-        } else if eyes(self.owner, self.points, b) >= 2 {
+        } else if eyes(self.owner, &self.points, b) >= 2 {
             Some(LIVES)
         } else if c != self.owner && self.takeable(b) {
             Some(CAPTURED)
@@ -410,7 +438,7 @@ impl<'a> Proof<'a> {
     fn expand(&mut self, b: &Board, c: Color, th: Numbers) -> Numbers {
         let key = (b.hash(), b.ko_point().unwrap_or(0), c);
         let attacker = c != self.owner;
-        let mut plays: Vec<Option<Idx>> = moves(self.owner, self.points, b, c)
+        let mut plays: Vec<Option<Idx>> = moves(self.owner, &self.points, b, c)
             .into_iter()
             .map(Some)
             .collect();
@@ -753,6 +781,48 @@ mod tests {
         assert_eq!(lives(&b, &shut, Color::White, EFFORT), None);
     }
 
+    // Record 8 of the played-out 13x13 set built in round 41 (docs/estimator-misses.md):
+    // Black's group h4-n4 round its one eye l4 has one more liberty, n3, next to White's
+    // n2, whose other liberty n1 and m1's l1 are played as liberties of short walls. White
+    // moving first joins m1 to her wall at l1, connects at n1 and fills n3: the group is
+    // taken at l4. Black's one resource is n6, taking White's wall stone n5 (one
+    // liberty) for a liberty at n5; White retakes there (n6 and the dead n7 have only
+    // n5), and n5 is no point of the region. So the search must play the points its
+    // captures empty outside the region ([`Shut::freed`]): without them Black's n6
+    // left a liberty White could never fill, and the group lived.
+    const FRESH13_RECORD_8: &str = "\
+        . X X . . . . . . . . . .\n\
+        . . . . X O O X O . . . .\n\
+        . . O O O X X O O . . O .\n\
+        . O . X X . X O X O O . O\n\
+        . X . . . . O X X X O . .\n\
+        . X . . . . . . . X X O O\n\
+        . O X . O O O O O X O O X\n\
+        O O O O O . . . O O X O .\n\
+        X O X . X O . O O X X X O\n\
+        X X X X X O O X X X . X X\n\
+        . X O O O X O O O O X X .\n\
+        X O O . O X X X X O O X O\n\
+        . . O O X . . . . . . O .\n";
+
+    #[test]
+    fn the_points_a_capture_empties_outside_the_region_are_played() {
+        let b = board(FRESH13_RECORD_8);
+        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let shut = shut_in_up_to(&b, p("L5"), MAX_STONES_ENDED).expect("shut in");
+        assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 12));
+        // White's n5 (a wall of one liberty) and Black's n7 next to its liberty n6.
+        for q in ["N5", "N7"] {
+            assert!(shut.freed.contains(&p(q)), "{q}");
+            assert!(!shut.points.contains(&p(q)), "{q}");
+        }
+        assert!(shut.points.contains(&p("N6")));
+        assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(false));
+        // Black moving first plays l1 herself: m1 cannot join the wall, and White's
+        // n2 and m1 are hers to take.
+        assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(true));
+    }
+
     // Played-out record 111 (9x9), its White group made smaller where it has no
     // liberties (and Black's c9 b9 f3 added) so that the search takes it: White's group
     // has the points h9 j9 j8 j7 h7 h6 around its stone h8, and a lone stone j6; Black's
@@ -856,7 +926,8 @@ mod tests {
         if b.cell(target) != Cell::stone(shut.owner) {
             return Some(false);
         }
-        if eyes(shut.owner, &shut.points, b) >= 2 {
+        let played = shut.played();
+        if eyes(shut.owner, &played, b) >= 2 {
             return Some(true);
         }
         let key = (b.hash(), b.ko_point().unwrap_or(0), c);
@@ -865,7 +936,7 @@ mod tests {
             return None;
         }
         let attacker = c != shut.owner;
-        let mut plays: Vec<Option<Idx>> = moves(shut.owner, &shut.points, b, c)
+        let mut plays: Vec<Option<Idx>> = moves(shut.owner, &played, b, c)
             .into_iter()
             .map(Some)
             .collect();

@@ -59,9 +59,9 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
     settle_races(board, &mut dead, undecided);
     settle_captures(board, &mut dead, undecided);
-    settle_enclosed(board, &mut dead, undecided, options.ended);
+    let asked = settle_enclosed(board, &mut dead, undecided, options.ended);
     if options.ended {
-        settle_hemmed_in(board, &mut dead, undecided, &settled_at);
+        settle_hemmed_in(board, &mut dead, undecided, &settled_at, &asked);
     }
     Reading {
         ownership,
@@ -383,12 +383,14 @@ fn revise(dead: &mut Vec<Point>, alive: &[Point], killed: Vec<Point>) {
 /// Letting the player to move decide instead (she moves first on resumption, docs/rules.md
 /// §5.1) lost stones: 99.89% and area exact 98.7% -> 98.1%. The records, which stop on a
 /// play, do not move.
+///
+/// Returns, by stone, whether the search was asked about its group.
 fn settle_enclosed(
     board: &Board,
     dead: &mut Vec<Point>,
     undecided: impl Fn(Idx) -> bool,
     ended: bool,
-) {
+) -> Vec<bool> {
     let (max_stones, effort) = if ended {
         (enclosed::MAX_STONES_ENDED, enclosed::EFFORT_ENDED)
     } else {
@@ -396,6 +398,7 @@ fn settle_enclosed(
     };
     let is_dead = |dead: &[Point], i: Idx| called_dead(board, dead, i);
     let mut read = vec![false; tengen::board::CELLS];
+    let mut asked = vec![false; tengen::board::CELLS];
     let mut alive: Vec<Point> = Vec::new();
     let mut killed: Vec<Point> = Vec::new();
     for x in board.indices() {
@@ -415,6 +418,9 @@ fn settle_enclosed(
         if leans_on_dead(board, &shut, |i| is_dead(dead, i)) {
             continue;
         }
+        for &s in &shut.stones {
+            asked[s as usize] = true;
+        }
         // After the passes the owner has no move left to defend: a group that dies with
         // the opponent moving first is dead.
         let verdict = match enclosed::lives(board, &shut, shut.owner.opponent(), effort) {
@@ -431,6 +437,7 @@ fn settle_enclosed(
         }
     }
     revise(dead, &alive, killed);
+    asked
 }
 
 /// After the passes, reads the groups shut in once the opponent's hold round them is
@@ -443,11 +450,21 @@ fn settle_enclosed(
 /// playouts leave them at an even 0.0, and GNU Go's owl reading and the cleanup kill them
 /// (White's Q17 takes the eye at P16). Only a death is read: a life found there rests on
 /// the opponent's hold, and the groups it would spare are those the playouts call dead.
+///
+/// A group shut in as the board stands is read here too when `settle_enclosed` did not
+/// ask (`asked`, by stone): there a wall of hers is shut in itself, by the owner's dead
+/// stones, and counted as unsafe; in her view those stones are hers and the wall is safe.
+/// Played-out 13x13 set, record 37: Black's eyeless twelve stones round White's m2-n2 in
+/// the lower right, which the playouts call alive (a seki to them); White's throw-in at n1
+/// leaves Black a bent three to take back, and White's n2 kills it. Not read: a region
+/// holding her own dead stones, which the group takes back if she captures it (record 54
+/// of the 9x9 set: Black's lone j6 among White's dead h6-h8 j8).
 fn settle_hemmed_in(
     board: &Board,
     dead: &mut Vec<Point>,
     undecided: impl Fn(Idx) -> bool,
     settled_at: &impl Fn(Idx) -> f32,
+    asked: &[bool],
 ) {
     let is_dead = |i: Idx| called_dead(board, dead, i);
     let mut killed: Vec<Point> = Vec::new();
@@ -460,8 +477,7 @@ fn settle_hemmed_in(
                 || board.cell(x) != Cell::stone(owner)
                 || !undecided(x)
                 || is_dead(x)
-                // Shut in as the board stands: `settle_enclosed` asked already.
-                || enclosed::shut_in_up_to(board, x, enclosed::MAX_STONES_ENDED).is_some()
+                || asked[x as usize]
             {
                 continue;
             }
@@ -475,7 +491,13 @@ fn settle_hemmed_in(
                 view.any_stone(w, |s| board.cell(s) == Cell::stone(attacker) && is_dead(s))
                     || enclosed::shut_in(&view, w).is_some()
             };
-            if !shut.held || shut.walls.iter().any(|&w| unsafe_wall(w)) {
+            // Her dead stones inside: the group takes them back if she captures it, a
+            // line the search, which stops at the capture, does not read.
+            let holds_dead = |p: &Idx| board.cell(*p) == Cell::stone(attacker) && is_dead(*p);
+            if !shut.held
+                || shut.walls.iter().any(|&w| unsafe_wall(w))
+                || shut.points.iter().any(holds_dead)
+            {
                 continue;
             }
             if enclosed::lives(&view, &shut, attacker, enclosed::EFFORT_ENDED) == Some(false) {
@@ -842,11 +864,70 @@ mod tests {
         called: &[&str],
         settled_at: impl Fn(Point) -> f32,
     ) -> Vec<Point> {
+        hemmed_in_unless_asked(b, called, settled_at, &[])
+    }
+
+    /// [`settle_hemmed_in`], with the groups of the stones `asked` about already.
+    fn hemmed_in_unless_asked(
+        b: &Board,
+        called: &[&str],
+        settled_at: impl Fn(Point) -> f32,
+        asked_about: &[&str],
+    ) -> Vec<Point> {
         let p = |s: &str| Point::from_gtp(s, b.size()).unwrap();
         let mut dead: Vec<Point> = called.iter().map(|&s| p(s)).collect();
         dead.sort();
-        settle_hemmed_in(b, &mut dead, |_| true, &|i| settled_at(b.point(i)));
+        let mut asked = vec![false; tengen::board::CELLS];
+        for &s in asked_about {
+            b.for_each_stone(b.idx(p(s)), |i| asked[i as usize] = true);
+        }
+        settle_hemmed_in(b, &mut dead, |_| true, &|i| settled_at(b.point(i)), &asked);
         dead
+    }
+
+    /// The `HEMMED_IN` board with White's g4 closing the gap (the group is shut in as
+    /// the board stands) and `more` stones of `c` put on it.
+    fn closed_hemmed_in(more: &[(&str, Color)]) -> Board {
+        let mut b = Board::from_text(HEMMED_IN).unwrap();
+        let mut put = |s: &str, c: Color| {
+            let i = b.idx(Point::from_gtp(s, b.size()).unwrap());
+            b.place_unchecked(i, c);
+        };
+        put("G4", Color::White);
+        for &(s, c) in more {
+            put(s, c);
+        }
+        b
+    }
+
+    #[test]
+    fn a_shut_in_group_the_search_was_not_asked_about_is_read_in_the_opponents_view() {
+        // Shut in as the board stands, the straight three dies with White first. Where
+        // `settle_enclosed` asked already, it is left alone; where it did not (a wall of
+        // White's shut in by Black's dead stones), it is read here.
+        let b = closed_hemmed_in(&[]);
+        let c7 = b.idx(Point::from_gtp("C7", b.size()).unwrap());
+        assert!(enclosed::shut_in_up_to(&b, c7, enclosed::MAX_STONES_ENDED).is_some());
+        let mut group: Vec<Point> = Vec::new();
+        b.for_each_stone(c7, |s| group.push(b.point(s)));
+        group.sort();
+        assert_eq!(hemmed_in_after(&b, &[], |_| 0.0), group);
+        assert!(hemmed_in_unless_asked(&b, &[], |_| 0.0, &["C7"]).is_empty());
+    }
+
+    #[test]
+    fn a_region_holding_the_attackers_dead_stones_is_not_read() {
+        // White's d6 inside the eye space: read, the group dies with White first (her
+        // e6 joins d6, Black takes two and is left a two-point eye). Called dead, d6 is
+        // a stone the group would take back, a line the search does not read: no verdict.
+        let b = closed_hemmed_in(&[("D6", Color::White)]);
+        let c7 = b.idx(Point::from_gtp("C7", b.size()).unwrap());
+        let mut group: Vec<Point> = Vec::new();
+        b.for_each_stone(c7, |s| group.push(b.point(s)));
+        group.sort();
+        assert_eq!(hemmed_in_after(&b, &[], |_| 0.0), group);
+        let d6 = vec![Point::from_gtp("D6", b.size()).unwrap()];
+        assert_eq!(hemmed_in_after(&b, &["D6"], |_| 0.0), d6);
     }
 
     #[test]

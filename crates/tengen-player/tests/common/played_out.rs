@@ -28,6 +28,28 @@ pub const FRESH_19: &str = concat!(
     "/tests/data/played_out_fresh19.sgf.gz"
 );
 
+/// Three more, built at the start of round 41 (2026-12-01) with tengen's player in a
+/// quarter of the smaller boards' games: 200 9x9 games (`--tengen target/release/tengen
+/// --games 9:200 --seed 42`), 80 13x13 (`--games 13:80 --seed 41`) and 40 19x19 of GNU
+/// Go against itself (`--games 19:40 --seed 40`). The 9x9 and 13x13 sets led to that
+/// round's changes; the 19x19 set changed nothing.
+pub const FRESH_9: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh9.sgf.gz"
+);
+
+/// See [`FRESH_9`].
+pub const FRESH_13: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh13.sgf.gz"
+);
+
+/// See [`FRESH_9`].
+pub const FRESH_19B: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh19b.sgf.gz"
+);
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
