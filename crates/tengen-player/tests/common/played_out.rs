@@ -50,6 +50,20 @@ pub const FRESH_19B: &str = concat!(
     "/tests/data/played_out_fresh19b.sgf.gz"
 );
 
+/// Two more sets, built after round 41's changes with tengen's player in a quarter of
+/// the games: 80 13x13 games (`--tengen target/release/tengen --games 13:80 --seed 43`)
+/// and 200 9x9 (`--games 9:200 --seed 44`): positions the estimator had not seen.
+pub const FRESH_13B: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh13b.sgf.gz"
+);
+
+/// See [`FRESH_13B`].
+pub const FRESH_9B: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/played_out_fresh9b.sgf.gz"
+);
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
