@@ -26,9 +26,9 @@ use tengen::color::Color;
 /// Regions with more empty points than this are not searched: the group is not shut in.
 pub const MAX_EMPTY: usize = 30;
 
-/// The search plays only on the points of the region this close to the group's stones
-/// (in steps through the region): farther points are the opponent's own territory,
-/// where the group has no room to live.
+/// In a region too big to read whole, the search plays only on the points this close
+/// to the group's stones (in steps through the region): farther points are taken as the
+/// opponent's own territory, where the group has no room to live.
 const REACH: u8 = 3;
 
 /// Regions with more stones of the group's owner than this are not searched.
@@ -102,6 +102,9 @@ pub struct Shut {
     /// capture of White's one-liberty wall stone gives her a liberty that White must be
     /// able to fill again).
     pub freed: Vec<Idx>,
+    /// The region's points farther than [`REACH`] from the group, left out of `points`:
+    /// played only when the whole region is small enough to read ([`lives`]).
+    pub far: Vec<Idx>,
 }
 
 impl Shut {
@@ -109,6 +112,22 @@ impl Shut {
     /// (occupied until captured).
     pub fn played(&self) -> Vec<Idx> {
         [&self.points[..], &self.freed[..]].concat()
+    }
+
+    /// Whether the search with `effort` has room for the far points too: they may be
+    /// the group's own (played-out 9x9 set built after round 41, record 192: the corner
+    /// a group's life needs), so a region small enough is read whole.
+    fn whole_fits(&self, effort: Effort) -> bool {
+        !self.far.is_empty() && self.points.len() + self.far.len() <= effort.max_points
+    }
+
+    /// The region with its far points among the points played.
+    fn whole(&self) -> Shut {
+        Shut {
+            points: [&self.points[..], &self.far[..]].concat(),
+            far: Vec::new(),
+            ..self.clone()
+        }
     }
 }
 
@@ -139,6 +158,9 @@ pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
         return None;
     }
     let mut points = near(b, &stones, &seen);
+    let far: Vec<Idx> = (0..CELLS as Idx)
+        .filter(|&i| seen[i as usize] && !points.contains(&i))
+        .collect();
     // A wall short of liberties may be captured from outside: its liberties are played too.
     let mut freed: Vec<Idx> = Vec::new();
     for &w in walls.iter().filter(|&&w| b.liberties(w) <= SHORT_WALL) {
@@ -169,6 +191,7 @@ pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
         walls,
         held,
         freed,
+        far,
     })
 }
 
@@ -282,6 +305,13 @@ fn near(b: &Board, stones: &[Idx], region: &[bool]) -> Vec<Idx> {
 /// positions are; if it met none, a life it proves holds too. Otherwise a second search
 /// counts them captured, and a life it proves holds.
 pub fn lives(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<bool> {
+    let whole;
+    let shut = if shut.whole_fits(effort) {
+        whole = shut.whole();
+        &whole
+    } else {
+        shut
+    };
     if shut.points.len() > effort.max_points {
         return None;
     }
@@ -823,6 +853,51 @@ mod tests {
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(true));
     }
 
+    // Record 192 of the played-out 9x9 set built after round 41: Black's thirteen
+    // stones in two chains (c8-f8 d9 f7; g4-g6 f5 h5 j5 j4, three liberties g7 h6 j6)
+    // round twelve empty points in the upper right, the group's own area. With the
+    // points farther than three steps from its stones left out (j9, four from g8 or
+    // f8), White's h7 inside killed it: Black's answer j9, which takes White's stones
+    // there and makes the corner an eye, was no play of hers. The whole region is small
+    // enough to read, so every point of it is played, and the group lives with White
+    // first, as GNU Go's owl reading and its cleanup found (played out against GNU Go's
+    // own defence, the old search's line H7, H9, J8, J6, J7, F9 lost five stones to j9).
+    const FRESH9B_RECORD_192: &str = "\
+        . O O X . . . . .\n\
+        . O X X X X . . .\n\
+        . O O O O X . . .\n\
+        O . . . O O X . .\n\
+        X O O O O X X X X\n\
+        X X X X O O X O X\n\
+        . . . X X O O O O\n\
+        . . . . . X X O .\n\
+        . . . . X X O O .\n";
+
+    #[test]
+    fn a_small_region_is_read_to_its_far_points() {
+        let b = board(FRESH9B_RECORD_192);
+        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let shut = shut_in_up_to(&b, p("G4"), MAX_STONES_ENDED).expect("shut in");
+        assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 13));
+        assert_eq!(shut.far, vec![p("J9")]);
+        assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(true));
+        // Without the far point, White's h7 kills.
+        let near_only = Shut {
+            far: Vec::new(),
+            ..shut.clone()
+        };
+        assert_eq!(
+            lives(&b, &near_only, Color::White, EFFORT_ENDED),
+            Some(false)
+        );
+        // A region too big for the effort still leaves its far points out.
+        let small = Effort {
+            max_points: shut.points.len(),
+            budget: EFFORT_ENDED.budget,
+        };
+        assert_eq!(lives(&b, &shut, Color::White, small), Some(false));
+    }
+
     // Played-out record 111 (9x9), its White group made smaller where it has no
     // liberties (and Black's c9 b9 f3 added) so that the search takes it: White's group
     // has the points h9 j9 j8 j7 h7 h6 around its stone h8, and a lone stone j6; Black's
@@ -996,8 +1071,14 @@ mod tests {
                     continue;
                 }
                 asked.push(target(&b, &shut));
+                // The points `lives` plays: the whole region where it fits.
+                let read = if shut.whole_fits(EFFORT_ENDED) {
+                    shut.whole()
+                } else {
+                    shut.clone()
+                };
                 for first in [Color::Black, Color::White] {
-                    let truth = minimax(&b, &shut, target(&b, &shut), first, &mut Vec::new());
+                    let truth = minimax(&b, &read, target(&b, &shut), first, &mut Vec::new());
                     let answer = lives(&b, &shut, first, EFFORT_ENDED);
                     match (truth, answer) {
                         (Some(t), Some(a)) => {
