@@ -102,8 +102,9 @@ pub struct Shut {
     /// capture of White's one-liberty wall stone gives her a liberty that White must be
     /// able to fill again).
     pub freed: Vec<Idx>,
-    /// The region's points farther than [`REACH`] from the group, left out of `points`:
-    /// played only when the whole region is small enough to read ([`lives`]).
+    /// The region's points farther than three steps (`REACH`) from the group, left out
+    /// of `points`: played only when the whole region is small enough to read
+    /// ([`lives`]).
     pub far: Vec<Idx>,
 }
 

@@ -71,6 +71,18 @@ fn the_truth_of_the_set_is_consistent() {
     );
 }
 
+/// The estimate of `r`'s kept position, checked to call dead exactly the stones the
+/// cleanup captured and to count both rules' results exactly.
+fn estimated_as_the_truth(r: &Record) -> Estimate {
+    let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
+    let mut truth = r.dead.clone();
+    truth.sort();
+    assert_eq!(e.dead, truth, "played-out {}", r.index);
+    let v = r.judge_estimate(&e);
+    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
+    e
+}
+
 /// The estimate of every position of the set at `path`, and GNU Go's list, judged
 /// against the set's truth.
 fn judged(path: &str) -> (Totals, Totals) {
@@ -505,13 +517,7 @@ fn after_the_passes_a_group_hemmed_in_by_its_dead_stones_and_the_opponents_area_
     ]
     .map(p);
     assert!(group.iter().all(|q| r.dead.contains(q)));
-    let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
-    assert!(group.iter().all(|q| e.dead.contains(q)), "{:?}", e.dead);
-    let mut truth = r.dead.clone();
-    truth.sort();
-    assert_eq!(e.dead, truth);
-    let v = r.judge_estimate(&e);
-    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
+    estimated_as_the_truth(r);
     // Stopped on a play instead, the group keeps the playouts' verdict: its owner may
     // still answer there, and no region is read on the opponent's hold.
     let (_, open) = ended_and_open(r);
@@ -524,14 +530,15 @@ fn after_the_passes_a_group_hemmed_in_by_its_dead_stones_and_the_opponents_area_
 
 #[test]
 fn a_group_shut_in_by_walls_its_dead_stones_shut_in_is_read_on_the_opponents_hold() {
-    // Record 37 of the 13x13 set (tengen's player, Black, crushed by GNU Go), lower right:
-    //    7  X            (n7)
-    //    6  X            (n6)
-    //    5  O O X        (l5 m5 n5)
-    //    4  O X X X      (k4 l4 m4 n4)
-    //    3  O X X .      (k3 l3 m3 n3)
-    //    2  O X O O      (k2 l2 m2 n2)
-    //    1  X X X .      (k1 l1 m1 n1)
+    // Record 37 of the 13x13 set (tengen's player, Black, crushed by GNU Go), lower right
+    // (k5 k6 are Black's dead stones):
+    //    7  O . O X
+    //    6  X O O X
+    //    5  X O O X
+    //    4  O X X X
+    //    3  O X X .
+    //    2  O X O O
+    //    1  X X X .
     //       K L M N
     // Black's twelve stones have no eye; White's m2-n2 shares their two liberties, n1
     // and n3, and the playouts call the group alive (a seki to them). Worked by hand:
@@ -547,12 +554,7 @@ fn a_group_shut_in_by_walls_its_dead_stones_shut_in_is_read_on_the_opponents_hol
     ]
     .map(p);
     assert!(group.iter().all(|q| r.dead.contains(q)));
-    let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
-    let mut truth = r.dead.clone();
-    truth.sort();
-    assert_eq!(e.dead, truth);
-    let v = r.judge_estimate(&e);
-    assert!(v.area_exact && v.territory_exact, "{}", r.territory());
+    estimated_as_the_truth(r);
 }
 
 #[test]
@@ -563,14 +565,11 @@ fn the_shut_in_search_retakes_where_its_captures_emptied_a_wall() {
     // count is the truth's W+176.5, not the W+149.5 of a seki.
     let r = &record_of(played_out::FRESH_13, 8);
     let p = namer(r);
-    let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
     assert!(["H4", "L5", "N4", "M2"]
         .map(p)
         .iter()
-        .all(|q| e.dead.contains(q)));
-    let mut truth = r.dead.clone();
-    truth.sort();
-    assert_eq!(e.dead, truth);
+        .all(|q| r.dead.contains(q)));
+    estimated_as_the_truth(r);
     // And the lone stone among the opponent's dead ones is no group to kill on her
     // hold: record 54 of the 9x9 set, Black's j6 inside White's dead h6-h8 j8.
     let r = &record_of(played_out::FRESH_9, 54);
