@@ -115,20 +115,17 @@ impl Shut {
         [&self.points[..], &self.freed[..]].concat()
     }
 
-    /// Whether the search with `effort` has room for the far points too: they may be
-    /// the group's own (played-out 9x9 set built after round 41, record 192: the corner
-    /// a group's life needs), so a region small enough is read whole.
-    fn whole_fits(&self, effort: Effort) -> bool {
-        !self.far.is_empty() && self.points.len() + self.far.len() <= effort.max_points
-    }
-
-    /// The region with its far points among the points played.
-    fn whole(&self) -> Shut {
-        Shut {
+    /// The region with its far points among the points played, where a search with
+    /// `effort` has room for them: they may be the group's own (played-out 9x9 set built
+    /// after round 41, record 192: the corner a group's life needs), so a region small
+    /// enough is read whole. `None` where there are none, or no room.
+    fn whole_if_fits(&self, effort: Effort) -> Option<Shut> {
+        let fits = self.points.len() + self.far.len() <= effort.max_points;
+        (!self.far.is_empty() && fits).then(|| Shut {
             points: [&self.points[..], &self.far[..]].concat(),
             far: Vec::new(),
             ..self.clone()
-        }
+        })
     }
 }
 
@@ -306,13 +303,8 @@ fn near(b: &Board, stones: &[Idx], region: &[bool]) -> Vec<Idx> {
 /// positions are; if it met none, a life it proves holds too. Otherwise a second search
 /// counts them captured, and a life it proves holds.
 pub fn lives(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<bool> {
-    let whole;
-    let shut = if shut.whole_fits(effort) {
-        whole = shut.whole();
-        &whole
-    } else {
-        shut
-    };
+    let whole = shut.whole_if_fits(effort);
+    let shut = whole.as_ref().unwrap_or(shut);
     if shut.points.len() > effort.max_points {
         return None;
     }
@@ -1073,11 +1065,9 @@ mod tests {
                 }
                 asked.push(target(&b, &shut));
                 // The points `lives` plays: the whole region where it fits.
-                let read = if shut.whole_fits(EFFORT_ENDED) {
-                    shut.whole()
-                } else {
-                    shut.clone()
-                };
+                let read = shut
+                    .whole_if_fits(EFFORT_ENDED)
+                    .unwrap_or_else(|| shut.clone());
                 for first in [Color::Black, Color::White] {
                     let truth = minimax(&b, &read, target(&b, &shut), first, &mut Vec::new());
                     let answer = lives(&b, &shut, first, EFFORT_ENDED);

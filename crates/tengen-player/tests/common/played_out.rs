@@ -10,59 +10,45 @@ use std::io::Read;
 use tengen::{Color, Game, Point, Rules};
 use tengen_player::estimate::{Estimate, EstimateOptions};
 
+/// The path of a file in this crate's `tests/data`.
+macro_rules! data_file {
+    ($name:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $name)
+    };
+}
+
 /// Where the set is stored.
-pub const SET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/played_out.sgf.gz");
+pub const SET: &str = data_file!("played_out.sgf.gz");
 
 /// A second set of the same kind, built after the estimator's rules had been fitted to the
 /// first (2026-11-30, `--games 9:150,13:60 --seed 2026`): positions it had not seen.
-pub const FRESH: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh.sgf.gz"
-);
+pub const FRESH: &str = data_file!("played_out_fresh.sgf.gz");
 
 /// A third, of 19x19 games only (the second has none), built after round 39 of
 /// docs/estimator-misses.md (2026-12-01, `--games 19:40 --seed 39`): positions the
 /// estimator had not seen.
-pub const FRESH_19: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh19.sgf.gz"
-);
+pub const FRESH_19: &str = data_file!("played_out_fresh19.sgf.gz");
 
 /// Three more, built at the start of round 41 (2026-12-01) with tengen's player in a
 /// quarter of the smaller boards' games: 200 9x9 games (`--tengen target/release/tengen
 /// --games 9:200 --seed 42`), 80 13x13 (`--games 13:80 --seed 41`) and 40 19x19 of GNU
 /// Go against itself (`--games 19:40 --seed 40`). The 9x9 and 13x13 sets led to that
 /// round's changes; the 19x19 set changed nothing.
-pub const FRESH_9: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh9.sgf.gz"
-);
+pub const FRESH_9: &str = data_file!("played_out_fresh9.sgf.gz");
 
 /// See [`FRESH_9`].
-pub const FRESH_13: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh13.sgf.gz"
-);
+pub const FRESH_13: &str = data_file!("played_out_fresh13.sgf.gz");
 
 /// See [`FRESH_9`].
-pub const FRESH_19B: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh19b.sgf.gz"
-);
+pub const FRESH_19B: &str = data_file!("played_out_fresh19b.sgf.gz");
 
 /// Two more sets, built after round 41's changes with tengen's player in a quarter of
 /// the games: 80 13x13 games (`--tengen target/release/tengen --games 13:80 --seed 43`)
 /// and 200 9x9 (`--games 9:200 --seed 44`): positions the estimator had not seen.
-pub const FRESH_13B: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh13b.sgf.gz"
-);
+pub const FRESH_13B: &str = data_file!("played_out_fresh13b.sgf.gz");
 
 /// See [`FRESH_13B`].
-pub const FRESH_9B: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/played_out_fresh9b.sgf.gz"
-);
+pub const FRESH_9B: &str = data_file!("played_out_fresh9b.sgf.gz");
 
 /// One kept position and its truth.
 pub struct Record {
