@@ -304,19 +304,39 @@ fn near(b: &Board, stones: &[Idx], region: &[bool]) -> Vec<Idx> {
 /// counts them captured, and a life it proves holds.
 pub fn lives(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<bool> {
     let whole = shut.whole_if_fits(effort);
-    let shut = whole.as_ref().unwrap_or(shut);
+    solve(b, whole.as_ref().unwrap_or(shut), first, effort).map(|(alive, _)| alive)
+}
+
+/// [`lives`], with the play that proves its answer where `first` is the player it favours:
+/// the attacker's capturing play, or the owner's living play (`None` in the second place:
+/// her pass lives, or `first` loses). For `scripts/gnugo_line.py`, which plays the search's
+/// line against GNU Go's defence to check it (docs/estimator-misses.md, round 42).
+pub fn lives_by(
+    b: &Board,
+    shut: &Shut,
+    first: Color,
+    effort: Effort,
+) -> Option<(bool, Option<Idx>)> {
+    let whole = shut.whole_if_fits(effort);
+    let (alive, mut proof) = solve(b, whole.as_ref().unwrap_or(shut), first, effort)?;
+    Some((alive, proof.proving_play(b, first, !alive)))
+}
+
+/// The two searches of [`lives`] on a region already made whole where it fits: the
+/// answer, and the search that proved it.
+fn solve(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<(bool, Proof)> {
     if shut.points.len() > effort.max_points {
         return None;
     }
     let mut alive_if_unknown = Proof::new(b, shut, false, effort.budget);
     match alive_if_unknown.killed(b, first)? {
-        true => return Some(false),
-        false if !alive_if_unknown.met_unknown => return Some(true),
+        true => return Some((false, alive_if_unknown)),
+        false if !alive_if_unknown.met_unknown => return Some((true, alive_if_unknown)),
         false => {}
     }
     let mut killed_if_unknown = Proof::new(b, shut, true, effort.budget);
     match killed_if_unknown.killed(b, first)? {
-        false => Some(true),
+        false => Some((true, killed_if_unknown)),
         true => None,
     }
 }
@@ -493,6 +513,27 @@ impl Proof {
         n
     }
 
+    /// After a search that proved `captured` with `c` to move, the play of `c` that
+    /// proves it: `None` if `c` loses it, passes, or needs no play (two eyes already).
+    fn proving_play(&mut self, b: &Board, c: Color, captured: bool) -> Option<Idx> {
+        let attacker = c != self.owner;
+        if attacker != captured || self.settled(b, c) == Some(LIVES) {
+            return None;
+        }
+        if attacker && self.settled(b, c) == Some(CAPTURED) {
+            return Some(reading::liberties::<1>(b, self.target)[0]);
+        }
+        for m in moves(self.owner, &self.points, b, c) {
+            let child = self.after(b, Some(m), c);
+            let n = self.known(&child, c.opponent());
+            self.spare.give(child);
+            if (captured && n.p == 0) || (!captured && n.d == 0) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
     /// `b` after `c` plays `m` (or passes, if `m` is `None`), on a spare board.
     fn after(&mut self, b: &Board, m: Option<Idx>, c: Color) -> Box<Board> {
         let mut next = self.spare.copy(b);
@@ -654,6 +695,33 @@ mod tests {
         assert_eq!(shut.stones.len(), 7);
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT), Some(false));
         assert_eq!(lives(&b, &shut, Color::White, EFFORT), Some(true));
+    }
+
+    #[test]
+    fn the_play_that_proves_a_straight_threes_answer_is_its_middle() {
+        let b = board(THREE_IN_A_ROW);
+        let shut = shut_in(&b, at(&b, 1, 2)).expect("shut in");
+        let middle = Some(at(&b, 3, 3));
+        // Black kills at the middle, White lives there; the loser of each has no play.
+        assert_eq!(
+            lives_by(&b, &shut, Color::Black, EFFORT),
+            Some((false, middle))
+        );
+        assert_eq!(
+            lives_by(&b, &shut, Color::White, EFFORT),
+            Some((true, middle))
+        );
+        // With two eyes already, White's life needs no play.
+        let two = board(TWO_EYES);
+        let shut = shut_in(&two, at(&two, 1, 2)).expect("shut in");
+        assert_eq!(
+            lives_by(&two, &shut, Color::White, EFFORT),
+            Some((true, None))
+        );
+        assert_eq!(
+            lives_by(&two, &shut, Color::Black, EFFORT),
+            Some((true, None))
+        );
     }
 
     // Two separate one-point eyes (c1 and e1): alive whoever moves first.
