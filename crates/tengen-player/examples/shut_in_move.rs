@@ -8,7 +8,7 @@
 //!     shut_in_move FILE POINT --to-move b|w [--ended]
 //!
 //! `--ended` reads with the limits of a game ended by its passes (bigger groups, regions
-//! and budget), as the estimator does there.
+//! and budget, and races with no wall), as the estimator does there.
 #![forbid(unsafe_code)]
 
 use tengen::point::Point;
@@ -54,7 +54,12 @@ fn main() {
     } else {
         (enclosed::MAX_STONES, enclosed::EFFORT)
     };
-    let Some(shut) = enclosed::shut_in_up_to(b, b.idx(p), max_stones) else {
+    let found = if ended {
+        enclosed::shut_in_or_racing(b, b.idx(p), max_stones)
+    } else {
+        enclosed::shut_in_up_to(b, b.idx(p), max_stones)
+    };
+    let Some(shut) = found else {
         println!("open");
         return;
     };

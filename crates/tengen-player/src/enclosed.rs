@@ -138,6 +138,21 @@ pub fn shut_in(b: &Board, x: Idx) -> Option<Shut> {
 
 /// [`shut_in`], with up to `max_stones` stones of the group's owner in the region.
 pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
+    region(b, x, max_stones).filter(|shut| !shut.walls.is_empty())
+}
+
+/// [`shut_in_up_to`], and also a group in a race inside a region its owner's stones
+/// close: every opponent chain next to it has all its liberties in the region, so there
+/// is no wall, and the search plays on those chains too. Such a region is read only
+/// whole ([`lives`]). Asked after the passes (unseen 13x13 played-out set built in round
+/// 42, record 15: Black's two stones cut White's upper right in two, each part with
+/// its liberties only there; White takes them, which GNU Go's reading says too).
+pub fn shut_in_or_racing(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
+    region(b, x, max_stones)
+}
+
+/// The region of [`shut_in_up_to`], walls or none.
+fn region(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
     let owner = b.cell(x).color()?;
     let Flood {
         mut seen,
@@ -149,10 +164,11 @@ pub fn shut_in_up_to(b: &Board, x: Idx, max_stones: usize) -> Option<Shut> {
     let (inner, walls): (Vec<Idx>, Vec<Idx>) = walls
         .into_iter()
         .partition(|&h| outside_liberties(b, h, &seen) == 0);
-    for h in inner {
+    for &h in &inner {
         b.for_each_stone(h, |s| seen[s as usize] = true);
     }
-    if empty == 0 || walls.is_empty() {
+    if empty == 0 || (walls.is_empty() && inner.is_empty()) {
+        // Nothing but the group's own stones around: no region.
         return None;
     }
     let mut points = near(b, &stones, &seen);
@@ -325,7 +341,10 @@ pub fn lives_by(
 /// The two searches of [`lives`] on a region already made whole where it fits: the
 /// answer, and the search that proved it.
 fn solve(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<(bool, Proof)> {
-    if shut.points.len() > effort.max_points {
+    // A race with no wall is read whole or not at all: the points left out could hold
+    // the liberties that decide it (played-out record 478: read in part, Black's whole
+    // territory round a lone White stone was such a region, and the stone lived).
+    if shut.points.len() > effort.max_points || (shut.walls.is_empty() && !shut.far.is_empty()) {
         return None;
     }
     let mut alive_if_unknown = Proof::new(b, shut, false, effort.budget);
@@ -957,6 +976,58 @@ mod tests {
             budget: EFFORT_ENDED.budget,
         };
         assert_eq!(lives(&b, &shut, Color::White, small), Some(false));
+    }
+
+    // Record 15 of the 13x13 played-out set built in round 42: Black's l11 m11 cut
+    // White's upper right in two. White's chain f13-l12 has its liberties only in the
+    // corner (h13 j13 k13 l13 m12), and so has l10-n7 (m9 n9 n10): no wall holds the
+    // region, and Black's own stones round it close it. White's m12 leaves the two
+    // stones one liberty, and their run along the edge (n11, n10) ends in White's right
+    // chain; Black moving first has no defence either (GNU Go's `owl_defend` 0).
+    const FRESH13C_RECORD_15: &str = "\
+        . . . X X O O . . . . . .\n\
+        . . O O X X O O O O O . .\n\
+        . . O X . X X X X O X X .\n\
+        X O O X X O O X X X O O .\n\
+        . X X X O . . O O X O . .\n\
+        . . X X O . . . O X O O O\n\
+        . . X O . O . . O O X X O\n\
+        . X X O O . O O O X X . X\n\
+        . . . X X O X X X . . X .\n\
+        . . . . X O O O X X X X X\n\
+        . . . . X O . O X O O O X\n\
+        . . . X O O . O O X X O O\n\
+        . . . X X X O . . . . O .\n";
+
+    #[test]
+    fn a_race_with_no_wall_is_a_region_only_when_asked_and_read_whole() {
+        let b = board(FRESH13C_RECORD_15);
+        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        assert_eq!(shut_in_up_to(&b, p("L11"), MAX_STONES_ENDED), None);
+        let shut = shut_in_or_racing(&b, p("L11"), MAX_STONES_ENDED).expect("a race");
+        assert!(shut.walls.is_empty());
+        assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 2));
+        // White's stones round the corner are in the region: captures empty them.
+        let region = [&shut.points[..], &shut.far[..]].concat();
+        assert!(region.contains(&p("L10")) && region.contains(&p("K12")));
+        assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(false));
+        assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(false));
+        assert_eq!(
+            lives_by(&b, &shut, Color::White, EFFORT_ENDED),
+            Some((false, Some(p("M12"))))
+        );
+        // Not read at all where it does not fit whole.
+        let n = region.len() - 1;
+        let small = Effort {
+            max_points: n,
+            budget: EFFORT_ENDED.budget,
+        };
+        let cut = Shut {
+            points: region[..n].to_vec(),
+            far: region[n..].to_vec(),
+            ..shut.clone()
+        };
+        assert_eq!(lives(&b, &cut, Color::White, small), None);
     }
 
     // Played-out record 111 (9x9), its White group made smaller where it has no

@@ -405,7 +405,12 @@ fn settle_enclosed(
         if read[x as usize] || board.cell(x).color().is_none() || !undecided(x) {
             continue;
         }
-        let Some(shut) = enclosed::shut_in_up_to(board, x, max_stones) else {
+        let found = if ended {
+            enclosed::shut_in_or_racing(board, x, max_stones)
+        } else {
+            enclosed::shut_in_up_to(board, x, max_stones)
+        };
+        let Some(shut) = found else {
             continue;
         };
         for &s in &shut.stones {

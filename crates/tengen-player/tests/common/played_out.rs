@@ -50,6 +50,11 @@ pub const FRESH_13B: &str = data_file!("played_out_fresh13b.sgf.gz");
 /// See [`FRESH_13B`].
 pub const FRESH_9B: &str = data_file!("played_out_fresh9b.sgf.gz");
 
+/// One more 13x13 set, built at the start of round 42 with tengen's player in a quarter
+/// of the games (`--tengen target/release/tengen --games 13:80 --seed 45`): its record
+/// 15 led to that round's change.
+pub const FRESH_13C: &str = data_file!("played_out_fresh13c.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
