@@ -10,7 +10,9 @@
 //! with 5. A record whose date or tournament tells nothing gets 5.5 (`--default-komi K`
 //! changes it). `scripts/gnugo_aftermath.py` gives GNU Go the same komi. A result of
 //! `W+0` or `B+0` (a jigo, which under komi 5 counted as a win for White) is a count of
-//! zero, as tengen writes it: `0`.
+//! zero, as tengen writes it: `0`. Under a whole komi a jigo goes to whom the record's
+//! tournament gave it in its time ([`tengen_sgf::TiesOfTheTime`]: the Meijin of the
+//! 1960s gave it to White), so a count of zero can be a right winner.
 //!
 //! `-v` lists the misses; `--dead` and `--territory` each record's dead stones and counted
 //! territory (to set beside GNU Go's lists); `--atari` the records whose counted position
@@ -103,10 +105,14 @@ fn main() {
             }
         })
         .collect();
-    let komi_of = tengen_sgf::KomiOfTheTime::learn(records.iter().filter_map(|(name, r)| {
-        let root = r.collection.trees.first()?.root()?;
-        Some((name.as_str(), root))
-    }));
+    let roots = || {
+        records.iter().filter_map(|(name, r)| {
+            let root = r.collection.trees.first()?.root()?;
+            Some((name.as_str(), root))
+        })
+    };
+    let komi_of = tengen_sgf::KomiOfTheTime::learn(roots());
+    let ties_of = tengen_sgf::TiesOfTheTime::learn(roots());
     let (mut total, mut exact, mut winner) = (0, 0, 0);
     // Records whose result no count reaches under their komi (see `reachable`).
     let mut unreachable: Vec<&str> = Vec::new();
@@ -134,8 +140,16 @@ fn main() {
         if let Some(root) = tree.root().filter(|n| n.get("KM").is_none()) {
             read_options.komi = Some(komi_of.komi(name, root).unwrap_or(default_komi));
         }
-        let r = tengen_sgf::replay(tree, &read_options);
+        let mut r = tengen_sgf::replay(tree, &read_options);
         let Some(re) = r.result.clone() else { continue };
+        // Under a whole komi, a jigo goes to whom its tournament gave it then.
+        if let Some(ties) = tree.root().and_then(|root| ties_of.ties(name, root)) {
+            let mut rules = r.game.rules().clone();
+            rules.ties = ties;
+            if rules.komi.halves() % 2 == 0 && r.game.set_rules(rules).is_err() {
+                continue;
+            }
+        }
         if !re.chars().nth(2).is_some_and(|c| c.is_ascii_digit()) {
             continue;
         }
@@ -151,17 +165,19 @@ fn main() {
         };
         let ours = report.result.to_string();
         let want = normalise(&re);
+        // A jigo won (`W+0`) is a count of zero, as the record's is read.
+        let count = normalise(&ours);
         total += 1;
         if !reachable(&want, r.game.rules().komi.halves()) {
             unreachable.push(name);
         }
-        if ours == want {
+        if count == want {
             exact += 1;
         }
-        if ours.chars().next() == want.chars().next() {
+        if ours.chars().next() == re.trim().chars().next() {
             winner += 1;
         }
-        if verbose && ours != want {
+        if verbose && count != want {
             out!("{name}: ours {ours}, record {re}");
         }
         if colours {
@@ -178,12 +194,12 @@ fn main() {
             }
         }
         if orientations {
-            turned.add(&eight_counts(&r.game, opts), &want);
+            turned.add(&eight_counts(&r.game, opts), &want, &re);
         }
         if atari_lists {
             let left = chains_in_atari(r.game.board(), &est);
             if !left.is_empty() {
-                let fate = if ours == want { "exact" } else { "miss" };
+                let fate = if count == want { "exact" } else { "miss" };
                 out!("{name} ({fate}) in atari: {}", left.join(" "));
             }
         }
@@ -273,11 +289,13 @@ struct Turned {
 }
 
 impl Turned {
-    /// Adds one record's eight counts against its recorded result `want`.
-    fn add(&mut self, counts: &[String], want: &str) {
+    /// Adds one record's eight results against its recorded result `re` (`want` as
+    /// [`normalise`] writes it): the counts against `want`, the winners against `re`'s.
+    fn add(&mut self, results: &[String], want: &str, re: &str) {
+        let counts: Vec<String> = results.iter().map(|r| normalise(r)).collect();
         for (t, c) in counts.iter().enumerate() {
             self.exact[t] += (c == want) as u32;
-            self.winners[t] += (c.get(..1) == want.get(..1)) as u32;
+            self.winners[t] += (results[t].get(..1) == re.trim().get(..1)) as u32;
         }
         let times = |c: &String| counts.iter().filter(|&d| d == c).count();
         let mode = counts.iter().max_by_key(|&c| {

@@ -1,5 +1,5 @@
-//! The komi of a record that does not state one, judged from the other records of its
-//! collection.
+//! The komi of a record that does not state one, and who wins its jigo, judged from the
+//! other records of its collection.
 //!
 //! Old professional records often lack `KM`, and no single default fits them: Japanese
 //! tournaments played without komi in the 1940s, then with 4.5 (the Honinbo of the 1950s
@@ -11,7 +11,7 @@
 //! looks at results.
 
 use crate::tree::Node;
-use tengen::rules::Komi;
+use tengen::rules::{Komi, Ties};
 
 /// The komi the records of each tournament of a collection state, by year.
 #[derive(Clone, Debug, Default)]
@@ -42,15 +42,73 @@ impl KomiOfTheTime {
         if let Some(k) = stated_komi(root) {
             return Some(k);
         }
-        let (y, t) = (year(root)?, tournament(name));
-        let same = || self.known.iter().filter(|k| k.0 == t);
-        let distance = same().map(|k| (k.1 - y).abs()).min()?;
-        let komis: Vec<Komi> = same()
-            .filter(|k| (k.1 - y).abs() == distance)
-            .map(|k| k.2)
-            .collect();
-        let count = |k: &Komi| komis.iter().filter(|x| *x == k).count();
-        komis.iter().copied().max_by_key(count)
+        nearest(&self.known, &tournament(name), year(root)?)
+    }
+}
+
+/// Who won a jigo in each tournament of a collection, by year, as its records write
+/// one. A whole komi (5, in Japan from the 1950s to the 1970s) allows an equal score,
+/// and tournaments settled it differently: the Meijin of the 1960s gave it to White, and
+/// its records write such a game `W+0` or `W+J` (`W+Jigo`), where a draw is `0`. A record
+/// that ends some other way still had its tournament's rule: [`TiesOfTheTime`] gives it
+/// the rule the tournament's jigos of the nearest years show. It reads the results only
+/// for how a jigo is written.
+#[derive(Clone, Debug, Default)]
+pub struct TiesOfTheTime {
+    /// (tournament, year, rule) of every dated record whose result is a jigo.
+    known: Vec<(String, i32, Ties)>,
+}
+
+impl TiesOfTheTime {
+    /// Learns from the records of a collection, named as for [`KomiOfTheTime::learn`].
+    pub fn learn<'a>(records: impl IntoIterator<Item = (&'a str, &'a Node)>) -> TiesOfTheTime {
+        let mut known = Vec::new();
+        for (name, root) in records {
+            if let (Some(ties), Some(year)) = (jigo_rule(root), year(root)) {
+                known.push((tournament(name), year, ties));
+            }
+        }
+        TiesOfTheTime { known }
+    }
+
+    /// Who wins an equal score in the record `name` with root node `root`: as its own
+    /// result shows if it is a jigo; else as most jigos of its tournament in the nearest
+    /// years show; `None` when nothing tells.
+    pub fn ties(&self, name: &str, root: &Node) -> Option<Ties> {
+        if let Some(t) = jigo_rule(root) {
+            return Some(t);
+        }
+        nearest(&self.known, &tournament(name), year(root)?)
+    }
+}
+
+/// The value most entries of `tournament` in `known` give in the years nearest `year` (a
+/// year before and a year after count alike).
+fn nearest<T: Copy + PartialEq>(
+    known: &[(String, i32, T)],
+    tournament: &str,
+    year: i32,
+) -> Option<T> {
+    let same = || known.iter().filter(|k| k.0 == tournament);
+    let distance = same().map(|k| (k.1 - year).abs()).min()?;
+    let values: Vec<T> = same()
+        .filter(|k| (k.1 - year).abs() == distance)
+        .map(|k| k.2)
+        .collect();
+    let count = |v: &T| values.iter().filter(|x| *x == v).count();
+    values.iter().copied().max_by_key(count)
+}
+
+/// The tie rule a root node's `RE` shows, if it is a jigo: `W+0` or `W+J...` White's
+/// win, `B+0` or `B+J...` Black's, `0`, `Jigo` or `Draw` a draw.
+fn jigo_rule(root: &Node) -> Option<Ties> {
+    let re = root.raw("RE")?.trim().to_lowercase();
+    let jigo = |rest: &str| rest == "0" || rest.starts_with('j');
+    match re.split_once('+') {
+        Some(("w", rest)) if jigo(rest) => Some(Ties::WhiteWins),
+        Some(("b", rest)) if jigo(rest) => Some(Ties::BlackWins),
+        None if ["0", "jigo", "draw", "d"].contains(&re.as_str()) => Some(Ties::Draw),
+        _ => None,
     }
 }
 
@@ -128,6 +186,36 @@ mod tests {
         ];
         let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
         assert_eq!(k.komi("M-70-1.mgt", &root("(;DT[1970])")), komi("5.5"));
+    }
+
+    #[test]
+    fn a_jigo_goes_to_whom_the_tournaments_jigos_of_the_nearest_years_gave_it() {
+        let records = [
+            ("M-62-l03.sgf", root("(;DT[1962-08-05]KM[5]RE[W+J])")),
+            ("M-63-2.mgt", root("(;DT[1963-08-14]KM[5]RE[W+0])")),
+            ("M-68-4.sgf", root("(;DT[1968/Sep/21]KM[5]RE[W+Jigo])")),
+            ("M-80-4.mgt", root("(;DT[1980-10-09]RE[0])")),
+            ("Hon-63-1.mgt", root("(;DT[1963]KM[5]RE[B+2])")),
+        ];
+        let t = TiesOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
+        // The Meijin of 1969, which ended W+2: its jigos of 1968 were White's.
+        assert_eq!(
+            t.ties("M-69-6.mgt", &root("(;DT[1969-10-13]KM[5]RE[W+2])")),
+            Some(Ties::WhiteWins)
+        );
+        // Of 1979, a year from the draw of 1980.
+        assert_eq!(
+            t.ties("M-79-1.mgt", &root("(;DT[1979]KM[5]RE[B+1])")),
+            Some(Ties::Draw)
+        );
+        // A record's own jigo tells its rule; results that are no jigo tell nothing.
+        assert_eq!(
+            t.ties("X-1.sgf", &root("(;RE[B+0])")),
+            Some(Ties::BlackWins)
+        );
+        assert_eq!(t.ties("X-1.sgf", &root("(;RE[Draw])")), Some(Ties::Draw));
+        assert_eq!(t.ties("Hon-64-1.mgt", &root("(;DT[1964]RE[B+0.5])")), None);
+        assert_eq!(t.ties("M-69-6.mgt", &root("(;RE[W+2])")), None);
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub mod tree;
 pub mod value;
 pub mod write;
 
-pub use collection::KomiOfTheTime;
+pub use collection::{KomiOfTheTime, TiesOfTheTime};
 pub use from_game::{record, RecordInfo};
 pub use id::PropId;
 pub use parse::{parse, Diagnostic, LineIndex, Parsed, Severity};

@@ -177,6 +177,8 @@ rule_enum! {
         Draw => "draw" | "jigo",
         /// Black wins an equal score (docs/rules.md §5.2; Ing).
         BlackWins => "black-wins" | "black",
+        /// White wins an equal score (docs/rules.md §5.2; Japan's komi of 5, as the 1960s Meijin).
+        WhiteWins => "white-wins" | "white",
     }
 }
 

@@ -283,6 +283,7 @@ fn winner(diff: i32, ties: Ties) -> GameResult {
         1 => Some(Color::Black),
         -1 => Some(Color::White),
         _ if ties == Ties::BlackWins => Some(Color::Black),
+        _ if ties == Ties::WhiteWins => Some(Color::White),
         _ => None,
     };
     GameResult::Score {

@@ -599,3 +599,22 @@ fn a_margins_half_point_is_the_komis() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn an_equal_score_goes_by_the_ties_rule() {
+    // SPLIT under stone scoring is 5 stones each: an equal score.
+    let mut g = game(SPLIT, "ikeda-area-1");
+    assert_eq!(result(&g, &[]), "0");
+    for (ties, written, winner) in [
+        ("draw", "0", None),
+        ("black-wins", "B+0", Some(Color::Black)),
+        ("white-wins", "W+0", Some(Color::White)),
+    ] {
+        let mut rules = g.rules().clone();
+        rules.set("ties", ties).unwrap();
+        g.set_rules(rules).unwrap();
+        let s = score(&g, &[]);
+        assert_eq!(s.result.to_string(), written, "{ties}");
+        assert_eq!(s.result.winner(), winner, "{ties}");
+    }
+}
