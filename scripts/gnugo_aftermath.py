@@ -14,7 +14,10 @@ beside `estimate_eval --orientations`. `--jobs N` runs N GNU Go processes at onc
 
 A record without KM is counted with the komi its tournament's records state in the
 nearest years (the rule of the estimate_eval example: same file-name prefix, the komi most
-records of the nearest years give, else 5.5). A jigo written W+0 counts as 0.
+records of the nearest years give, else 5.5). A jigo written W+0 counts as 0. Under a
+whole komi a count of 0 is won by whom the record's tournament gave a jigo in the nearest
+years, as its jigos are written (W+0, W+J: White; B+0: Black; 0, Jigo, Draw: nobody), the
+rule of `tengen_sgf::TiesOfTheTime`: the 1960s Meijin gave it to White.
 """
 import argparse
 import os
@@ -116,6 +119,43 @@ def komi_of_the_time(folder, names, default=5.5):
     return out
 
 
+def jigo_winner(path):
+    """Who the record's RE says won its jigo: "W", "B", "" (a draw), or None if it is no
+    jigo."""
+    text = open(path, errors="replace").read()
+    m = re.search(r"RE\[([^\]]*)\]", text)
+    if not m:
+        return None
+    r = m.group(1).strip().lower()
+    side, plus, rest = r.partition("+")
+    if plus and side in ("w", "b") and (rest == "0" or rest.startswith("j")):
+        return side.upper()
+    return "" if r in ("0", "jigo", "draw", "d") else None
+
+
+def ties_of_the_time(folder, names):
+    """For each record, who wins its jigo: its own RE's if a jigo, else the rule most jigos
+    of its tournament show in the nearest years (None when none does)."""
+    known = []
+    for name in names:
+        year = root_info(os.path.join(folder, name))[0]
+        rule = jigo_winner(os.path.join(folder, name))
+        if year is not None and rule is not None:
+            known.append((tournament(name), year, rule))
+    out = {}
+    for name in names:
+        path = os.path.join(folder, name)
+        own, year = jigo_winner(path), root_info(path)[0]
+        same = [k for k in known if k[0] == tournament(name)]
+        if own is not None:
+            out[name] = own
+        elif year is not None and same:
+            d = min(abs(k[1] - year) for k in same)
+            rules = [k[2] for k in same if abs(k[1] - year) == d]
+            out[name] = max(rules, key=rules.count)
+    return out
+
+
 def gnugo(path, komi, mode="aftermath", turn=0):
     # GNU Go takes the komi of a record it loads from its KM (or 5.5 without one, whatever
     # --komi says), so a record without KM is given one in a temporary copy.
@@ -149,6 +189,7 @@ def main():
     total = exact = winner = 0
     names = sorted(os.listdir(a.folder))
     komis = komi_of_the_time(a.folder, names)
+    ties = ties_of_the_time(a.folder, names)
     todo = []
     for name in names:
         low = name.lower()
@@ -172,7 +213,10 @@ def main():
         if a.v and got != want:
             print(f"{name}: gnugo {got}, record {want}", flush=True)
         exact += got == want
-        winner += bool(got) and got[0] == want[0]
+        # The winner of a count of 0 under a whole komi is the tie rule's.
+        record_winner = jigo_winner(path) if want == "0" else want[0]
+        won = ties.get(name) if got == "0" else (got or "")[:1]
+        winner += bool(got) and won == record_winner
     print(f"{total} scored records: {exact} exact ({100 * exact / max(total, 1):.1f}%), "
           f"{winner} right winner ({100 * winner / max(total, 1):.2f}%)")
     if unreachable:
