@@ -175,7 +175,7 @@ fn the_estimator_keeps_its_accuracy_on_the_sets_built_after_round_41() {
 }
 
 #[test]
-fn the_estimator_keeps_its_accuracy_on_the_round_42_set() {
+fn the_estimator_keeps_its_accuracy_on_the_round_42_sets() {
     // `played_out::FRESH_13C`. When set: stones 99.78% (7,254 of 7,270), every stone
     // right 93.8%, area and territory exact 95.0% (GNU Go's list: 99.99%, 98.8%, 96.2%,
     // 100%); 99.81%, 95.0%, 96.2%, 96.2% once a race with no wall is read after the
@@ -185,6 +185,13 @@ fn the_estimator_keeps_its_accuracy_on_the_round_42_set() {
     // Black's l8 at m8, not at k7, its reading's defence. The floors leave one position
     // of room.
     holds_floors(played_out::FRESH_13C, 80, 99.7, [93.7, 95.0, 95.0]);
+    // `played_out::FRESH_13D`, built after that change and unseen by it: stones 99.85%
+    // (7,419 of 7,430), every stone right, area and territory exact 98.8% (79 of 80; GNU
+    // Go's list: 100%, 100%, 98.8%, 100%). tengen's miss, 32, is its own: White's
+    // lower-left group, read captured with Black first, lives by filling c3, a point
+    // all of whose neighbours are hers, to save a3-b3 in atari there; the shut-in search
+    // never fills such a point (docs/estimator-misses.md, round 42).
+    holds_floors(played_out::FRESH_13D, 80, 99.7, [97.5, 97.5, 97.5]);
 }
 
 #[test]

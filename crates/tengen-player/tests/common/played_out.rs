@@ -55,6 +55,10 @@ pub const FRESH_9B: &str = data_file!("played_out_fresh9b.sgf.gz");
 /// 15 led to that round's change.
 pub const FRESH_13C: &str = data_file!("played_out_fresh13c.sgf.gz");
 
+/// Another 13x13 set, built in round 42 after that round's change (`--tengen
+/// target/release/tengen --games 13:80 --seed 47`): positions the estimator had not seen.
+pub const FRESH_13D: &str = data_file!("played_out_fresh13d.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
