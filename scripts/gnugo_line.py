@@ -25,40 +25,11 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gnugo_reading import GNUGO, SET, played_out_record  # noqa: E402
+from played_out_set import Engine  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SHUT_IN_MOVE = os.path.join(ROOT, "target", "release", "examples", "shut_in_move")
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-
-class Gtp:
-    """A GNU Go process spoken to one command at a time."""
-
-    def __init__(self):
-        self.p = subprocess.Popen([GNUGO, "--mode", "gtp", "--level", "10"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True)
-
-    def ask(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"GNU Go stopped on {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.rstrip("\n"))
-        text = "\n".join(lines)
-        if text.startswith("?"):
-            raise ValueError(f"GNU Go refused {command!r}: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        self.p.stdin.write("quit\n")
-        self.p.stdin.flush()
-        self.p.wait(timeout=30)
 
 
 def sgf_point(vertex, size):
@@ -135,15 +106,15 @@ def main():
     ended = ended_by_passes(text)
     colour = a.first.upper() if a.first else other(last_colour(text))
 
-    gtp = Gtp()
+    gtp = Engine([GNUGO, "--mode", "gtp", "--level", "10"])
     with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as f:
         f.write(text)
         path = f.name
     try:
-        gtp.ask(f"loadsgf {path}")
+        gtp.send(f"loadsgf {path}")
     finally:
         os.unlink(path)
-    owner = {"black": "B", "white": "W"}.get(gtp.ask(f"color {point}"))
+    owner = {"black": "B", "white": "W"}.get(gtp.send(f"color {point}"))
     if owner is None:
         sys.exit(f"{point} is empty at the end of the record")
     verdict, _ = search(text, [], size, point, colour, ended)
@@ -154,7 +125,7 @@ def main():
           f"with {colour} first; tengen plays {tengen_side}, GNU Go (owl, level 10) plays {other(tengen_side)}")
     moves, passes = [], 0
     for _ in range(a.plays):
-        if gtp.ask(f"color {point}") == "empty":
+        if gtp.send(f"color {point}") == "empty":
             print(f"the group is captured after {len(moves)} plays: "
                   f"{'tengen' if tengen_side != owner else 'GNU Go'}'s side wins")
             break
@@ -170,14 +141,14 @@ def main():
             who = "tengen"
         else:
             command = "owl_defend" if colour == owner else "owl_attack"
-            answer = gtp.ask(f"{command} {point}").split()
+            answer = gtp.send(f"{command} {point}").split()
             play = answer[1] if len(answer) > 1 and answer[0] != "0" else None
             who = f"GNU Go ({command} {' '.join(answer)})"
         if play in (None, "-", "pass"):
             play = "pass"
         try:
-            gtp.ask(f"play {colour} {play}")
-        except ValueError as e:
+            gtp.send(f"play {colour} {play}")
+        except RuntimeError as e:
             print(e)
             break
         moves.append((colour, play))
@@ -186,7 +157,7 @@ def main():
         colour = other(colour)
     else:
         print(f"no answer within {a.plays} plays")
-    print(gtp.ask("showboard"))
+    print(gtp.send("showboard"))
     gtp.close()
 
 

@@ -8,6 +8,9 @@
 //! time, `scripts/compare_finishing.py` passes it here).
 #![forbid(unsafe_code)]
 
+#[path = "common/record.rs"]
+mod record;
+
 #[macro_use]
 #[path = "common/out.rs"]
 mod out;
@@ -24,15 +27,8 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let bytes = std::fs::read(path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
-    let read = tengen_sgf::read_bytes(&bytes);
-    let Some(tree) = read.collection.trees.first() else {
-        eprintln!("{path}: no game in the file");
-        std::process::exit(2);
-    };
+    let game = record::first_game(path);
+    let tree = &game;
     let mut read_options = tengen_sgf::ReadOptions::default();
     if let Some(i) = a.iter().position(|x| x == "--komi") {
         let Some(komi) = a.get(i + 1).and_then(|k| k.parse().ok()) else {

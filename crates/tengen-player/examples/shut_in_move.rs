@@ -11,6 +11,9 @@
 //! and budget, and races with no wall), as the estimator does there.
 #![forbid(unsafe_code)]
 
+#[path = "common/record.rs"]
+mod record;
+
 use tengen::point::Point;
 use tengen::Color;
 use tengen_player::enclosed;
@@ -34,15 +37,8 @@ fn main() {
         _ => usage(),
     };
     let ended = a.iter().any(|x| x == "--ended");
-    let bytes = std::fs::read(path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
-    let read = tengen_sgf::read_bytes(&bytes);
-    let Some(tree) = read.collection.trees.first() else {
-        eprintln!("{path}: no game in the file");
-        std::process::exit(2);
-    };
+    let game = record::first_game(path);
+    let tree = &game;
     let r = tengen_sgf::replay(tree, &tengen_sgf::ReadOptions::default());
     let b = r.game.board();
     let Some(p) = Point::from_gtp(point, b.size()) else {
