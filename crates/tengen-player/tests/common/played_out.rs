@@ -59,6 +59,10 @@ pub const FRESH_13C: &str = data_file!("played_out_fresh13c.sgf.gz");
 /// target/release/tengen --games 13:80 --seed 47`): positions the estimator had not seen.
 pub const FRESH_13D: &str = data_file!("played_out_fresh13d.sgf.gz");
 
+/// A 9x9 set built at the end of round 42 (`--tengen target/release/tengen --games
+/// 9:200 --seed 48`), unseen by any change.
+pub const FRESH_9C: &str = data_file!("played_out_fresh9c.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
