@@ -107,16 +107,21 @@ def komi_of_the_time(folder, names, default=5.5):
     out = {}
     for name in names:
         year, komi = root_info(os.path.join(folder, name))
-        if komi is not None:
-            continue
-        same = [k for k in known if k[0] == tournament(name)]
-        if year is None or not same:
-            out[name] = default
-            continue
-        d = min(abs(k[1] - year) for k in same)
-        komis = [k[2] for k in same if abs(k[1] - year) == d]
-        out[name] = max(komis, key=komis.count)
+        if komi is None:
+            found = nearest(known, name, year)
+            out[name] = default if found is None else found
     return out
+
+
+def nearest(known, name, year):
+    """The value most entries (tournament, year, value) of `known` for the tournament of
+    `name` give in the years nearest `year`; None when there are none."""
+    same = [k for k in known if k[0] == tournament(name)]
+    if year is None or not same:
+        return None
+    d = min(abs(k[1] - year) for k in same)
+    values = [k[2] for k in same if abs(k[1] - year) == d]
+    return max(values, key=values.count)
 
 
 def jigo_winner(path):
@@ -145,14 +150,10 @@ def ties_of_the_time(folder, names):
     out = {}
     for name in names:
         path = os.path.join(folder, name)
-        own, year = jigo_winner(path), root_info(path)[0]
-        same = [k for k in known if k[0] == tournament(name)]
-        if own is not None:
-            out[name] = own
-        elif year is not None and same:
-            d = min(abs(k[1] - year) for k in same)
-            rules = [k[2] for k in same if abs(k[1] - year) == d]
-            out[name] = max(rules, key=rules.count)
+        own = jigo_winner(path)
+        rule = own if own is not None else nearest(known, name, root_info(path)[0])
+        if rule is not None:
+            out[name] = rule
     return out
 
 

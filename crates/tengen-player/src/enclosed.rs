@@ -319,8 +319,7 @@ fn near(b: &Board, stones: &[Idx], region: &[bool]) -> Vec<Idx> {
 /// positions are; if it met none, a life it proves holds too. Otherwise a second search
 /// counts them captured, and a life it proves holds.
 pub fn lives(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<bool> {
-    let whole = shut.whole_if_fits(effort);
-    solve(b, whole.as_ref().unwrap_or(shut), first, effort).map(|(alive, _)| alive)
+    solve(b, shut, first, effort).map(|(alive, _)| alive)
 }
 
 /// [`lives`], with the play that proves its answer where `first` is the player it favours:
@@ -333,14 +332,15 @@ pub fn lives_by(
     first: Color,
     effort: Effort,
 ) -> Option<(bool, Option<Idx>)> {
-    let whole = shut.whole_if_fits(effort);
-    let (alive, mut proof) = solve(b, whole.as_ref().unwrap_or(shut), first, effort)?;
+    let (alive, mut proof) = solve(b, shut, first, effort)?;
     Some((alive, proof.proving_play(b, first, !alive)))
 }
 
-/// The two searches of [`lives`] on a region already made whole where it fits: the
-/// answer, and the search that proved it.
+/// The two searches of [`lives`], on the region made whole where it fits: the answer,
+/// and the search that proved it.
 fn solve(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<(bool, Proof)> {
+    let whole = shut.whole_if_fits(effort);
+    let shut = whole.as_ref().unwrap_or(shut);
     // A race with no wall is read whole or not at all: the points left out could hold
     // the liberties that decide it (played-out record 478: read in part, Black's whole
     // territory round a lone White stone was such a region, and the stone lived).

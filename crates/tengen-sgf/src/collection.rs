@@ -25,13 +25,9 @@ impl KomiOfTheTime {
     /// the first `-` names the tournament, as in `Hon-63-4.mgt` or `M-62-l01.sgf`) and
     /// its root node (`KM`, and the year: the first four digits of `DT`).
     pub fn learn<'a>(records: impl IntoIterator<Item = (&'a str, &'a Node)>) -> KomiOfTheTime {
-        let mut known = Vec::new();
-        for (name, root) in records {
-            if let (Some(komi), Some(year)) = (stated_komi(root), year(root)) {
-                known.push((tournament(name), year, komi));
-            }
+        KomiOfTheTime {
+            known: dated(records, stated_komi),
         }
-        KomiOfTheTime { known }
     }
 
     /// The komi of the record `name` with root node `root`: its own `KM` if it states one;
@@ -39,10 +35,7 @@ impl KomiOfTheTime {
     /// any (a year before and a year after count alike); `None` when its date or its
     /// tournament's komi is unknown.
     pub fn komi(&self, name: &str, root: &Node) -> Option<Komi> {
-        if let Some(k) = stated_komi(root) {
-            return Some(k);
-        }
-        nearest(&self.known, &tournament(name), year(root)?)
+        of_the_time(&self.known, name, root, stated_komi)
     }
 }
 
@@ -62,24 +55,39 @@ pub struct TiesOfTheTime {
 impl TiesOfTheTime {
     /// Learns from the records of a collection, named as for [`KomiOfTheTime::learn`].
     pub fn learn<'a>(records: impl IntoIterator<Item = (&'a str, &'a Node)>) -> TiesOfTheTime {
-        let mut known = Vec::new();
-        for (name, root) in records {
-            if let (Some(ties), Some(year)) = (jigo_rule(root), year(root)) {
-                known.push((tournament(name), year, ties));
-            }
+        TiesOfTheTime {
+            known: dated(records, jigo_rule),
         }
-        TiesOfTheTime { known }
     }
 
     /// Who wins an equal score in the record `name` with root node `root`: as its own
     /// result shows if it is a jigo; else as most jigos of its tournament in the nearest
     /// years show; `None` when nothing tells.
     pub fn ties(&self, name: &str, root: &Node) -> Option<Ties> {
-        if let Some(t) = jigo_rule(root) {
-            return Some(t);
-        }
-        nearest(&self.known, &tournament(name), year(root)?)
+        of_the_time(&self.known, name, root, jigo_rule)
     }
+}
+
+/// (tournament, year, value) of every dated record that states a value.
+fn dated<'a, T>(
+    records: impl IntoIterator<Item = (&'a str, &'a Node)>,
+    stated: impl Fn(&Node) -> Option<T>,
+) -> Vec<(String, i32, T)> {
+    records
+        .into_iter()
+        .filter_map(|(name, root)| Some((tournament(name), year(root)?, stated(root)?)))
+        .collect()
+}
+
+/// The value a record states itself, else the one its tournament's records in `known`
+/// give in the nearest years.
+fn of_the_time<T: Copy + PartialEq>(
+    known: &[(String, i32, T)],
+    name: &str,
+    root: &Node,
+    stated: impl Fn(&Node) -> Option<T>,
+) -> Option<T> {
+    stated(root).or_else(|| nearest(known, &tournament(name), year(root)?))
 }
 
 /// The value most entries of `tournament` in `known` give in the years nearest `year` (a
