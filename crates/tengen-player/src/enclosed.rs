@@ -79,6 +79,31 @@ pub const EFFORT_ENDED: Effort = Effort {
     budget: 200_000,
 };
 
+/// The positions the searches of one estimate may still expand, all of them together
+/// ([`lives_within`]): a position full of regions that each spend a whole search budget
+/// (random 13x13 fights of `estimate_stress --ended`: over a second) stays bounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    /// Positions left to expand.
+    pub left: u32,
+}
+
+impl Allowance {
+    /// The allowance of one estimate of a game ended by its passes: two whole searches
+    /// of [`EFFORT_ENDED`].
+    pub const ENDED: Allowance = Allowance {
+        left: 2 * EFFORT_ENDED.budget,
+    };
+
+    /// No limit beyond each search's budget.
+    pub const UNLIMITED: Allowance = Allowance { left: u32::MAX };
+
+    /// Takes the positions a search expanded off what is left.
+    fn spend(&mut self, nodes: u32) {
+        self.left = self.left.saturating_sub(nodes);
+    }
+}
+
 /// The longest line one search reads; positions past it are unknown.
 const MAX_DEPTH: usize = 48;
 
@@ -334,7 +359,20 @@ fn near(b: &Board, stones: &[Idx], region: &[bool]) -> Vec<Idx> {
 /// positions are; if it met none, a life it proves holds too. Otherwise a second search
 /// counts them captured, and a life it proves holds.
 pub fn lives(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<bool> {
-    solve(b, shut, first, effort).map(|(alive, _)| alive)
+    let mut unlimited = Allowance::UNLIMITED;
+    lives_within(b, shut, first, effort, &mut unlimited)
+}
+
+/// [`lives`], with each search's budget cut to what is left of `allowance`, and the
+/// positions it expands taken off it.
+pub fn lives_within(
+    b: &Board,
+    shut: &Shut,
+    first: Color,
+    effort: Effort,
+    allowance: &mut Allowance,
+) -> Option<bool> {
+    solve(b, shut, first, effort, allowance).map(|(alive, _)| alive)
 }
 
 /// [`lives`], with the play that proves its answer where `first` is the player it favours:
@@ -347,13 +385,20 @@ pub fn lives_by(
     first: Color,
     effort: Effort,
 ) -> Option<(bool, Option<Idx>)> {
-    let (alive, mut proof) = solve(b, shut, first, effort)?;
+    let mut unlimited = Allowance::UNLIMITED;
+    let (alive, mut proof) = solve(b, shut, first, effort, &mut unlimited)?;
     Some((alive, proof.proving_play(b, first, !alive)))
 }
 
 /// The two searches of [`lives`], on the region made whole where it fits: the answer,
 /// and the search that proved it.
-fn solve(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<(bool, Proof)> {
+fn solve(
+    b: &Board,
+    shut: &Shut,
+    first: Color,
+    effort: Effort,
+    allowance: &mut Allowance,
+) -> Option<(bool, Proof)> {
     let whole = shut.whole_if_fits(effort);
     let shut = whole.as_ref().unwrap_or(shut);
     // A race with no wall is read whole or not at all: the points left out could hold
@@ -362,14 +407,18 @@ fn solve(b: &Board, shut: &Shut, first: Color, effort: Effort) -> Option<(bool, 
     if shut.points.len() > effort.max_points || (shut.walls.is_empty() && !shut.far.is_empty()) {
         return None;
     }
-    let mut alive_if_unknown = Proof::new(b, shut, false, effort.budget);
-    match alive_if_unknown.killed(b, first)? {
+    let mut alive_if_unknown = Proof::new(b, shut, false, effort.budget.min(allowance.left));
+    let answer = alive_if_unknown.killed(b, first);
+    allowance.spend(alive_if_unknown.nodes);
+    match answer? {
         true => return Some((false, alive_if_unknown)),
         false if !alive_if_unknown.met_unknown => return Some((true, alive_if_unknown)),
         false => {}
     }
-    let mut killed_if_unknown = Proof::new(b, shut, true, effort.budget);
-    match killed_if_unknown.killed(b, first)? {
+    let mut killed_if_unknown = Proof::new(b, shut, true, effort.budget.min(allowance.left));
+    let answer = killed_if_unknown.killed(b, first);
+    allowance.spend(killed_if_unknown.nodes);
+    match answer? {
         false => Some((true, killed_if_unknown)),
         true => None,
     }
@@ -936,6 +985,35 @@ mod tests {
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(false));
         // A position still in play reads smaller regions only.
         assert_eq!(lives(&b, &shut, Color::White, EFFORT), None);
+    }
+
+    #[test]
+    fn the_searches_of_one_estimate_share_an_allowance() {
+        let b = board(RECORD_146);
+        let f6 = b.idx(Point::from_gtp("F6", b.size()).unwrap());
+        let shut = shut_in_up_to(&b, f6, MAX_STONES_ENDED).expect("shut in");
+        // Black first needs more than 100,000 positions: within that allowance, no
+        // answer, and nothing left for the next search.
+        let mut short = Allowance { left: 100_000 };
+        assert_eq!(
+            lives_within(&b, &shut, Color::Black, EFFORT_ENDED, &mut short),
+            None
+        );
+        assert_eq!(short.left, 0);
+        // With the allowance of an estimate the answer comes, and its cost is taken off.
+        let mut whole = Allowance::ENDED;
+        assert_eq!(
+            lives_within(&b, &shut, Color::Black, EFFORT_ENDED, &mut whole),
+            Some(false)
+        );
+        assert!(whole.left > 0 && whole.left < Allowance::ENDED.left - 100_000);
+        // What is left still reads White first, and is spent again.
+        let left = whole.left;
+        assert_eq!(
+            lives_within(&b, &shut, Color::White, EFFORT_ENDED, &mut whole),
+            Some(false)
+        );
+        assert!(whole.left < left);
     }
 
     #[test]

@@ -59,9 +59,21 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
     settle_races(board, &mut dead, undecided);
     settle_captures(board, &mut dead, undecided);
-    let asked = settle_enclosed(board, &mut dead, undecided, options.ended);
+    let mut allowance = if options.ended {
+        enclosed::Allowance::ENDED
+    } else {
+        enclosed::Allowance::UNLIMITED
+    };
+    let asked = settle_enclosed(board, &mut dead, undecided, options.ended, &mut allowance);
     if options.ended {
-        settle_hemmed_in(board, &mut dead, undecided, &settled_at, &asked);
+        settle_hemmed_in(
+            board,
+            &mut dead,
+            undecided,
+            &settled_at,
+            &asked,
+            &mut allowance,
+        );
     }
     Reading {
         ownership,
@@ -390,6 +402,7 @@ fn settle_enclosed(
     dead: &mut Vec<Point>,
     undecided: impl Fn(Idx) -> bool,
     ended: bool,
+    allowance: &mut enclosed::Allowance,
 ) -> Vec<bool> {
     let (max_stones, effort) = if ended {
         (enclosed::MAX_STONES_ENDED, enclosed::EFFORT_ENDED)
@@ -428,10 +441,9 @@ fn settle_enclosed(
         }
         // After the passes the owner has no move left to defend: a group that dies with
         // the opponent moving first is dead.
-        let verdict = match enclosed::lives(board, &shut, shut.owner.opponent(), effort) {
-            Some(false) if !ended => {
-                enclosed::lives(board, &shut, shut.owner, effort).filter(|&l| !l)
-            }
+        let mut lives = |first| enclosed::lives_within(board, &shut, first, effort, allowance);
+        let verdict = match lives(shut.owner.opponent()) {
+            Some(false) if !ended => lives(shut.owner).filter(|&l| !l),
             other => other,
         };
         let stones = shut.stones.iter().map(|&s| board.point(s));
@@ -470,6 +482,7 @@ fn settle_hemmed_in(
     undecided: impl Fn(Idx) -> bool,
     settled_at: &impl Fn(Idx) -> f32,
     asked: &[bool],
+    allowance: &mut enclosed::Allowance,
 ) {
     let is_dead = |i: Idx| called_dead(board, dead, i);
     let mut killed: Vec<Point> = Vec::new();
@@ -505,7 +518,8 @@ fn settle_hemmed_in(
             {
                 continue;
             }
-            if enclosed::lives(&view, &shut, attacker, enclosed::EFFORT_ENDED) == Some(false) {
+            let effort = enclosed::EFFORT_ENDED;
+            if enclosed::lives_within(&view, &shut, attacker, effort, allowance) == Some(false) {
                 killed.extend(shut.stones.iter().map(|&s| board.point(s)));
             }
         }
@@ -886,7 +900,16 @@ mod tests {
         for &s in asked_about {
             b.for_each_stone(b.idx(p(s)), |i| asked[i as usize] = true);
         }
-        settle_hemmed_in(b, &mut dead, |_| true, &|i| settled_at(b.point(i)), &asked);
+        let mut allowance = enclosed::Allowance::ENDED;
+        let allowance = &mut allowance;
+        settle_hemmed_in(
+            b,
+            &mut dead,
+            |_| true,
+            &|i| settled_at(b.point(i)),
+            &asked,
+            allowance,
+        );
         dead
     }
 
