@@ -63,6 +63,10 @@ pub const FRESH_13D: &str = data_file!("played_out_fresh13d.sgf.gz");
 /// 9:200 --seed 48`), unseen by any change.
 pub const FRESH_9C: &str = data_file!("played_out_fresh9c.sgf.gz");
 
+/// A 13x13 set built in round 43 after that round's change (`--tengen
+/// target/release/tengen --games 13:80 --seed 49`), unseen by any change.
+pub const FRESH_13E: &str = data_file!("played_out_fresh13e.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
