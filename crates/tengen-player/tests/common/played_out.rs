@@ -67,6 +67,10 @@ pub const FRESH_9C: &str = data_file!("played_out_fresh9c.sgf.gz");
 /// target/release/tengen --games 13:80 --seed 49`), unseen by any change.
 pub const FRESH_13E: &str = data_file!("played_out_fresh13e.sgf.gz");
 
+/// A 9x9 set built at the end of round 43 (`--tengen target/release/tengen --games
+/// 9:200 --seed 50`), unseen by any change.
+pub const FRESH_9D: &str = data_file!("played_out_fresh9d.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
