@@ -519,9 +519,14 @@ impl Proof {
 
     /// The numbers of `b` with `c` to move as known now, without searching it.
     fn known(&mut self, b: &Board, c: Color) -> Numbers {
-        if let Some(n) = self.settled(b, c) {
-            return n;
+        match self.settled(b, c) {
+            Some(n) => n,
+            None => self.known_unsettled(b, c),
         }
+    }
+
+    /// [`Proof::known`] for a position [`Proof::settled`] does not answer.
+    fn known_unsettled(&mut self, b: &Board, c: Color) -> Numbers {
         let key = (b.hash(), b.ko_point().unwrap_or(0), c);
         if self.line.contains(&key) || self.line.len() >= self.depth {
             self.met_unknown = true;
@@ -572,12 +577,18 @@ impl Proof {
             plays.push(None);
         }
         let children: Vec<Box<Board>> = plays.iter().map(|&m| self.after(b, m, c)).collect();
+        // A child settled stays settled: it is judged once, not at every turn of the loop.
+        let settled: Vec<Option<Numbers>> = children
+            .iter()
+            .map(|child| self.settled(child, c.opponent()))
+            .collect();
         self.line.push(key);
         let mut n;
         loop {
             let numbers: Vec<Numbers> = children
                 .iter()
-                .map(|child| self.known(child, c.opponent()))
+                .zip(&settled)
+                .map(|(child, s)| s.unwrap_or_else(|| self.known_unsettled(child, c.opponent())))
                 .collect();
             n = combine(&numbers, attacker);
             if n.p >= th.p || n.d >= th.d || self.nodes >= self.budget {
@@ -704,11 +715,7 @@ fn moves(owner: Color, points: &[Idx], b: &Board, c: Color) -> Vec<Idx> {
         .copied()
         .filter(|&i| reading::legal(b, i, c))
         .filter(|&i| {
-            c != owner
-                || b.neighbours(i)
-                    .iter()
-                    .any(|&n| b.cell(n) != own && b.cell(n) != Cell::Wall)
-                || saves_chain(b, i, own)
+            c != owner || b.neighbour_counts(i).of_or_wall(owner) < 4 || saves_chain(b, i, own)
         })
         .map(|i| {
             let captures = b.capture_count(i, c).min(1);
@@ -749,17 +756,12 @@ fn saves_chain(b: &Board, i: Idx, own: Cell) -> bool {
 /// The owner's true eyes of one point in the region: every neighbour her stone (or
 /// the edge), and at most one diagonal the opponent's (none on the edge).
 fn eyes(owner: Color, points: &[Idx], b: &Board) -> usize {
-    let own = Cell::stone(owner);
     let opp = Cell::stone(owner.opponent());
     let stride = b.stride() as isize;
     points
         .iter()
         .filter(|&&i| {
-            if b.cell(i) != Cell::Empty
-                || b.neighbours(i)
-                    .iter()
-                    .any(|&n| b.cell(n) != own && b.cell(n) != Cell::Wall)
-            {
+            if b.cell(i) != Cell::Empty || b.neighbour_counts(i).of_or_wall(owner) < 4 {
                 return false;
             }
             let (mut edge, mut bad) = (false, 0);
