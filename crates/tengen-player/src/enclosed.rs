@@ -793,6 +793,16 @@ mod tests {
         b.idx(Point { x, y })
     }
 
+    /// The point named `gtp` on `b`.
+    fn point(b: &Board, gtp: &str) -> Idx {
+        b.idx(Point::from_gtp(gtp, b.size()).unwrap())
+    }
+
+    /// The region of the group through `gtp`, with the limits of a game ended by its passes.
+    fn ended_shut(b: &Board, gtp: &str) -> Shut {
+        shut_in_up_to(b, point(b, gtp), MAX_STONES_ENDED).expect("shut in")
+    }
+
     // A White group on the edge shut in by Black with three points in a row of space:
     // Black's play in the middle leaves two points, one eye; White's there makes two eyes.
     const THREE_IN_A_ROW: &str = "\
@@ -979,8 +989,7 @@ mod tests {
     #[test]
     fn a_group_in_a_wide_region_is_read_to_the_end_after_the_passes() {
         let b = board(RECORD_146);
-        let f6 = b.idx(Point::from_gtp("F6", b.size()).unwrap());
-        let shut = shut_in_up_to(&b, f6, MAX_STONES_ENDED).expect("shut in");
+        let shut = ended_shut(&b, "F6");
         assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 13));
         assert_eq!(shut.points.len(), 25);
         assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(false));
@@ -992,8 +1001,7 @@ mod tests {
     #[test]
     fn the_searches_of_one_estimate_share_an_allowance() {
         let b = board(RECORD_146);
-        let f6 = b.idx(Point::from_gtp("F6", b.size()).unwrap());
-        let shut = shut_in_up_to(&b, f6, MAX_STONES_ENDED).expect("shut in");
+        let shut = ended_shut(&b, "F6");
         // Black first needs more than 100,000 positions: within that allowance, no
         // answer, and nothing left for the next search.
         let mut short = Allowance { left: 100_000 };
@@ -1031,8 +1039,8 @@ mod tests {
             let i = b.idx(Point::from_gtp(m, b.size()).unwrap());
             b.play_unchecked(i, Color::White);
         }
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
-        let shut = shut_in_up_to(&b, p("F6"), MAX_STONES_ENDED).expect("shut in");
+        let p = |s: &str| point(&b, s);
+        let shut = ended_shut(&b, "F6");
         assert!(shut.freed.contains(&p("J8")));
         assert!(shut.points.contains(&p("J9")));
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(false));
@@ -1062,8 +1070,8 @@ mod tests {
     #[test]
     fn a_stone_in_atari_on_a_short_walls_outside_liberty_is_taken_from_outside() {
         let b = board(FRESH13_RECORD_13);
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
-        let shut = shut_in_up_to(&b, p("C11"), MAX_STONES_ENDED).expect("shut in");
+        let p = |s: &str| point(&b, s);
+        let shut = ended_shut(&b, "C11");
         assert_eq!(shut.owner, Color::Black);
         assert!(shut.points.contains(&p("D13")) && !shut.points.contains(&p("E13")));
         assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(false));
@@ -1095,8 +1103,8 @@ mod tests {
     #[test]
     fn the_owner_fills_her_own_eye_to_save_a_chain_in_atari() {
         let b = board(FRESH13D_RECORD_32);
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
-        let shut = shut_in_up_to(&b, p("D3"), MAX_STONES_ENDED).expect("shut in");
+        let p = |s: &str| point(&b, s);
+        let shut = ended_shut(&b, "D3");
         assert_eq!(shut.owner, Color::White);
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), Some(true));
         assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(true));
@@ -1135,8 +1143,8 @@ mod tests {
     #[test]
     fn the_points_a_capture_empties_outside_the_region_are_played() {
         let b = board(FRESH13_RECORD_8);
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
-        let shut = shut_in_up_to(&b, p("L5"), MAX_STONES_ENDED).expect("shut in");
+        let p = |s: &str| point(&b, s);
+        let shut = ended_shut(&b, "L5");
         assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 12));
         // White's n5 (a wall of one liberty) and Black's n7 next to its liberty n6.
         for q in ["N5", "N7"] {
@@ -1180,8 +1188,8 @@ mod tests {
     #[test]
     fn a_small_region_is_read_to_its_far_points() {
         let b = board(FRESH9B_RECORD_192);
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
-        let shut = shut_in_up_to(&b, p("G4"), MAX_STONES_ENDED).expect("shut in");
+        let p = |s: &str| point(&b, s);
+        let shut = ended_shut(&b, "G4");
         assert_eq!((shut.owner, shut.stones.len()), (Color::Black, 13));
         assert_eq!(shut.far, vec![p("J9")]);
         assert_eq!(lives(&b, &shut, Color::White, EFFORT_ENDED), Some(true));
@@ -1226,7 +1234,7 @@ mod tests {
     #[test]
     fn a_race_with_no_wall_is_a_region_only_when_asked_and_read_whole() {
         let b = board(FRESH13C_RECORD_15);
-        let p = |s: &str| b.idx(Point::from_gtp(s, b.size()).unwrap());
+        let p = |s: &str| point(&b, s);
         assert_eq!(shut_in_up_to(&b, p("L11"), MAX_STONES_ENDED), None);
         let shut = shut_in_or_racing(&b, p("L11"), MAX_STONES_ENDED).expect("a race");
         assert!(shut.walls.is_empty());
