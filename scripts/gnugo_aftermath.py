@@ -13,8 +13,10 @@ orientations of the board, 0 as recorded): the same games, read in another order
 beside `estimate_eval --orientations`. `--jobs N` runs N GNU Go processes at once.
 
 A record without KM is counted with the komi its tournament's records state in the
-nearest years (the rule of the estimate_eval example: same file-name prefix, the komi most
-records of the nearest years give, else 5.5). A jigo written W+0 counts as 0. Under a
+nearest years (the rule of the estimate_eval example, `tengen_sgf::KomiOfTheTime`: same
+file-name prefix, the komi most records of the nearest years give; for a tournament none
+of whose records states one, the komi most records of the folder give in the nearest
+years; else 5.5). A jigo written W+0 counts as 0. Under a
 whole komi a count of 0 is won by whom the record's tournament gave a jigo in the nearest
 years, as its jigos are written (W+0, W+J: White; B+0: Black; 0, Jigo, Draw: nobody), the
 rule of `tengen_sgf::TiesOfTheTime`: the 1960s Meijin gave it to White.
@@ -98,7 +100,8 @@ def root_info(path):
 
 def komi_of_the_time(folder, names, default=5.5):
     """For each record without KM, the komi most records of its tournament state in the
-    nearest years that state one (default when none does)."""
+    nearest years that state one; for a tournament that never states one, the komi most
+    records of the folder state in the nearest years (default when none does)."""
     known = []
     for name in names:
         year, komi = root_info(os.path.join(folder, name))
@@ -109,6 +112,8 @@ def komi_of_the_time(folder, names, default=5.5):
         year, komi = root_info(os.path.join(folder, name))
         if komi is None:
             found = nearest(known, name, year)
+            if found is None and not any(k[0] == tournament(name) for k in known):
+                found = nearest_of(known, lambda t: True, year)
             out[name] = default if found is None else found
     return out
 
@@ -116,7 +121,13 @@ def komi_of_the_time(folder, names, default=5.5):
 def nearest(known, name, year):
     """The value most entries (tournament, year, value) of `known` for the tournament of
     `name` give in the years nearest `year`; None when there are none."""
-    same = [k for k in known if k[0] == tournament(name)]
+    return nearest_of(known, lambda t: t == tournament(name), year)
+
+
+def nearest_of(known, of, year):
+    """The value most entries of `known` whose tournament `of` accepts give in the years
+    nearest `year`; None when there are none."""
+    same = [k for k in known if of(k[0])]
     if year is None or not same:
         return None
     d = min(abs(k[1] - year) for k in same)

@@ -7,8 +7,10 @@
 //! the collection itself ([`tengen_sgf::KomiOfTheTime`]: the komi most records of the same
 //! tournament state in the nearest years). The Honinbo records of the 1960s without `KM`
 //! are thus counted with 4.5 like those of the same years that state it, and the Meijin's
-//! with 5. A record whose date or tournament tells nothing gets 5.5 (`--default-komi K`
-//! changes it). `scripts/gnugo_aftermath.py` gives GNU Go the same komi. A result of
+//! with 5; a tournament none of whose records states its komi takes the komi most of the
+//! collection's records state in the nearest years (the Nihon Ki-in Championship's game of
+//! 1974: the Honinbo's 4.5 of 1974). A record whose date tells nothing gets 5.5
+//! (`--default-komi K` changes it). `scripts/gnugo_aftermath.py` gives GNU Go the same komi. A result of
 //! `W+0` or `B+0` (a jigo, which under komi 5 counted as a win for White) is a count of
 //! zero, as tengen writes it: `0`. Under a whole komi a jigo goes to whom the record's
 //! tournament gave it in its time ([`tengen_sgf::TiesOfTheTime`]: the Meijin of the

@@ -7,8 +7,9 @@
 //! from the mid-1970s and 6.5 from the 2000s. Scoring such a record at a fixed 5.5 makes
 //! a recorded `W+2`, or a Honinbo result of 1963, impossible to reproduce whatever the
 //! count. A collection usually holds other records of the same tournament from the same
-//! years that do state it: [`KomiOfTheTime`] takes the komi most of those give. It never
-//! looks at results.
+//! years that do state it: [`KomiOfTheTime`] takes the komi most of those give, and for a
+//! tournament none of whose records states one, the komi most of the collection's records
+//! of the nearest years give (the practice of its time). It never looks at results.
 
 use crate::tree::Node;
 use tengen::rules::{Komi, Ties};
@@ -32,10 +33,15 @@ impl KomiOfTheTime {
 
     /// The komi of the record `name` with root node `root`: its own `KM` if it states one;
     /// else the komi most records of its tournament state in the nearest years that have
-    /// any (a year before and a year after count alike); `None` when its date or its
-    /// tournament's komi is unknown.
+    /// any (a year before and a year after count alike); else, where no record of its
+    /// tournament states one, the komi most records of the collection state in the nearest
+    /// years (komi changed across Japan's tournaments within a year or two of each other:
+    /// a record of 1974 whose tournament never states its komi is likelier 4.5, as the
+    /// Honinbo of 1974 states, than 5.5); `None` when its date is unknown or no record
+    /// states a komi.
     pub fn komi(&self, name: &str, root: &Node) -> Option<Komi> {
-        of_the_time(&self.known, name, root, stated_komi)
+        let of_any = || nearest_of(&self.known, |_| true, year(root)?);
+        of_the_time(&self.known, name, root, stated_komi).or_else(of_any)
     }
 }
 
@@ -97,7 +103,17 @@ fn nearest<T: Copy + PartialEq>(
     tournament: &str,
     year: i32,
 ) -> Option<T> {
-    let same = || known.iter().filter(|k| k.0 == tournament);
+    nearest_of(known, |t| t == tournament, year)
+}
+
+/// The value most entries of the tournaments `of` accepts in `known` give in the years
+/// nearest `year`.
+fn nearest_of<T: Copy + PartialEq>(
+    known: &[(String, i32, T)],
+    of: impl Fn(&str) -> bool,
+    year: i32,
+) -> Option<T> {
+    let same = || known.iter().filter(|k| of(&k.0));
     let distance = same().map(|k| (k.1 - year).abs()).min()?;
     let values: Vec<T> = same()
         .filter(|k| (k.1 - year).abs() == distance)
@@ -227,12 +243,40 @@ mod tests {
     }
 
     #[test]
-    fn without_a_date_or_a_known_tournament_there_is_no_guess() {
+    fn a_tournament_that_never_states_its_komi_takes_the_collections_of_the_time() {
+        // goban-original-games' Nihon Ki-in Championship states no komi: its game of 1974
+        // takes the Honinbo's 4.5 of 1974, its games of 1975 the 5.5 most records of 1975
+        // state (the Honinbo's and the Tengen's against the Meijin's 5).
+        let records = [
+            ("Hon-74-1.sgf", root("(;DT[1974-05-22]KM[4.5])")),
+            ("Hon-74-6.sgf", root("(;DT[1974-07-10]KM[4.5])")),
+            ("Hon-75-2.sgf", root("(;DT[1975]KM[5.5])")),
+            ("Hon-75-3.sgf", root("(;DT[1975]KM[5.5])")),
+            ("M-75-1.mgt", root("(;DT[1975-09-10]KM[5])")),
+            ("T-01-2.mgt", root("(;DT[1975-12-18]KM[5.5])")),
+            ("M-73-4.sgf", root("(;DT[1973]KM[5])")),
+            ("M-73-6.sgf", root("(;DT[1973]KM[5])")),
+        ];
+        let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
+        assert_eq!(k.komi("Nih-73-4.mgt", &root("(;DT[1974])")), komi("4.5"));
+        assert_eq!(
+            k.komi("Nih-74-5.mgt", &root("(;DT[1975-02-06])")),
+            komi("5.5")
+        );
+        // A tournament's own records come first, however far: the Meijin of 1974 takes
+        // the Meijin's 5 of 1973 and 1975, not the Honinbo's 4.5 of 1974.
+        assert_eq!(k.komi("M-74-1.mgt", &root("(;DT[1974])")), komi("5"));
+    }
+
+    #[test]
+    fn without_a_date_or_any_stated_komi_there_is_no_guess() {
         let records = [("Hon-62-1.mgt", root("(;DT[1962]KM[4.5])"))];
         let k = KomiOfTheTime::learn(records.iter().map(|(n, r)| (*n, r)));
         assert_eq!(k.komi("Hon-63-1.mgt", &root("(;PB[x])")), None);
         assert_eq!(k.komi("Hon-63-1.mgt", &root("(;DT[29th])")), None);
-        assert_eq!(k.komi("Kisei-63-1.mgt", &root("(;DT[1963])")), None);
+        assert_eq!(k.komi("Kisei-63-1.mgt", &root("(;PB[x])")), None);
+        // An unknown tournament of a known year: the collection's komi of the time.
+        assert_eq!(k.komi("Kisei-63-1.mgt", &root("(;DT[1963])")), komi("4.5"));
         // A komi that is not a number is no komi.
         let bad = [("Hon-61-1.mgt", root("(;DT[1961]KM[five])"))];
         let k = KomiOfTheTime::learn(bad.iter().map(|(n, r)| (*n, r)));
