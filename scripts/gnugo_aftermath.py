@@ -132,7 +132,8 @@ def nearest_of(known, of, year):
         return None
     d = min(abs(k[1] - year) for k in same)
     values = [k[2] for k in same if abs(k[1] - year) == d]
-    return max(values, key=values.count)
+    # On a tie the last of the most common, as tengen_sgf's `nearest` takes it.
+    return max(reversed(values), key=values.count)
 
 
 def jigo_winner(path):
