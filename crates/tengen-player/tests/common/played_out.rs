@@ -71,6 +71,10 @@ pub const FRESH_13E: &str = data_file!("played_out_fresh13e.sgf.gz");
 /// 9:200 --seed 50`), unseen by any change.
 pub const FRESH_9D: &str = data_file!("played_out_fresh9d.sgf.gz");
 
+/// A 19x19 set built in round 44 (`--tengen target/release/tengen --games 19:40 --seed
+/// 51`; on 19x19 GNU Go plays both colours), unseen by any change.
+pub const FRESH_19C: &str = data_file!("played_out_fresh19c.sgf.gz");
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
