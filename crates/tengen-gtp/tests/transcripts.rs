@@ -1434,3 +1434,43 @@ fn unconditional_status_answers_as_gnu_go() {
         ],
     );
 }
+
+/// A 9x9 game of `tengen match` (tengen's player against GNU Go, AGA rules) whose count
+/// once took the debug engine over a minute, so that the referee scored it a loss on
+/// time: after the passes, White's view of the lower left packs most chains down to two
+/// liberties, and the shut-in search read 100,000 positions of 66 plays each (round 45 of
+/// docs/estimator-misses.md). The search now stops at the positions it may make. The
+/// count by hand: Black's eleven stones a7-f3 have one liberty (a4), d2-d1 one (e1),
+/// g2-j2 and a3 no room for an eye, all dead; Black's f9-j7 and White's h9-h8 share g9
+/// and g8 and neither can fill one: seki. Area: White 35 stones and 35 points, Black 9
+/// stones; 70 + 7.5 against 9.
+#[test]
+fn a_game_whose_count_took_a_minute_is_counted() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "tengen-rules aga");
+    ok(&mut e, "komi 7.5");
+    let moves = "C7 G3 H2 H3 G2 F2 F3 E2 E3 D3 D4 F4 E4 C3 D2 C2 C4 F5 G4 H4 G5 G6 D1 C1 \
+                 H5 H6 J5 J6 F6 J4 G5 E6 F7 E7 E5 G4 H5 C5 B4 B3 B5 D8 C8 E9 F8 E8 G7 C9 \
+                 B9 A4 A5 D6 H7 B6 A6 B7 A7 A8 A3 B8 C6 D7 J7 J5 J2 D5 F9 H8 J8 H9 J9 A9 \
+                 pass pass";
+    for (k, v) in moves.split_whitespace().enumerate() {
+        let colour = if k % 2 == 0 { "b" } else { "w" };
+        ok(&mut e, &format!("play {colour} {v}"));
+    }
+    transcript(
+        &mut e,
+        &[
+            (
+                "final_status_list dead",
+                "= A7 A6 A5 B5 E5 B4 C4 D4 E4 A3 E3 F3 D2 G2 H2 J2 D1",
+            ),
+            (
+                "final_status_list seki",
+                "= F9 H9 J9 F8 H8 J8 F7 G7 H7 J7 F6",
+            ),
+            ("final_status_list dame", "= G9 G8"),
+            ("final_score", "= W+68.5"),
+        ],
+    );
+}

@@ -48,13 +48,20 @@ pub const MAX_STONES_ENDED: usize = 30;
 const SHORT_WALL: u16 = 2;
 
 /// How much one question may cost: regions with more points to play are not searched,
-/// and a search that looks at more positions gives up.
+/// and a search that expands more positions, or makes more, gives up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
     /// The most points to play in a region searched.
     pub max_points: usize,
     /// The most positions one search expands.
     pub budget: u32,
+    /// The most positions one search makes: each expansion makes one board for each of
+    /// its plays, and that is where the time goes. A region whose captures free much of
+    /// the board has many plays in every position: played-out sets' regions make at
+    /// most some 20 a position, and a 9x9 game's hemmed-in region with 67 freed stones
+    /// (`tengen match` against GNU Go, round 45 of docs/estimator-misses.md) made 66, so
+    /// that its 100,000 expansions took 3.3 s.
+    pub positions: u32,
 }
 
 /// The effort for a position still in play (the records of goban-original-games, which
@@ -64,6 +71,7 @@ pub struct Effort {
 pub const EFFORT: Effort = Effort {
     max_points: 24,
     budget: 10_000,
+    positions: 1_000_000,
 };
 
 /// The effort for a game ended by its passes: bigger regions, read longer. Nobody plays
@@ -76,34 +84,37 @@ pub const EFFORT: Effort = Effort {
 /// 27-point region on 9x9 cost 2 s where it now costs 0.45 s (round 44). Measured on the
 /// stored played-out set (the one the rules are tuned on): regions of 35 points lost
 /// record 211 (a group read dead whose biggest chain falls while the rest lives); 30
-/// points lose nothing there.
+/// points lose nothing there. 1.5 million positions made is above what every search
+/// of the fourteen played-out sets that answers makes (1.35 million at most; round 45).
 pub const EFFORT_ENDED: Effort = Effort {
     max_points: 30,
     budget: 100_000,
+    positions: 1_500_000,
 };
 
-/// The positions the searches of one estimate may still expand, all of them together
+/// The positions the searches of one estimate may still make, all of them together
 /// ([`lives_within`]): a position full of regions that each spend a whole search budget
 /// (random 13x13 fights of `estimate_stress --ended`: over a second) stays bounded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Allowance {
-    /// Positions left to expand.
+    /// Positions left to make ([`Effort::positions`]).
     pub left: u32,
 }
 
 impl Allowance {
-    /// The allowance of one estimate of a game ended by its passes: two whole searches
-    /// of [`EFFORT_ENDED`].
+    /// The allowance of one estimate of a game ended by its passes: the positions one
+    /// whole search of [`EFFORT_ENDED`] may make, about a second, however many regions
+    /// are read. Twice that (round 45) changed no count of the played-out sets.
     pub const ENDED: Allowance = Allowance {
-        left: 2 * EFFORT_ENDED.budget,
+        left: EFFORT_ENDED.positions,
     };
 
     /// No limit beyond each search's budget.
     pub const UNLIMITED: Allowance = Allowance { left: u32::MAX };
 
-    /// Takes the positions a search expanded off what is left.
-    fn spend(&mut self, nodes: u32) {
-        self.left = self.left.saturating_sub(nodes);
+    /// Takes the positions a search made off what is left.
+    fn spend(&mut self, made: u32) {
+        self.left = self.left.saturating_sub(made);
     }
 }
 
@@ -410,17 +421,17 @@ fn solve(
     if shut.points.len() > effort.max_points || (shut.walls.is_empty() && !shut.far.is_empty()) {
         return None;
     }
-    let mut alive_if_unknown = Proof::new(b, shut, false, effort.budget.min(allowance.left));
+    let mut alive_if_unknown = Proof::new(b, shut, false, effort, allowance);
     let answer = alive_if_unknown.killed(b, first);
-    allowance.spend(alive_if_unknown.nodes);
+    allowance.spend(alive_if_unknown.made);
     match answer? {
         true => return Some((false, alive_if_unknown)),
         false if !alive_if_unknown.met_unknown => return Some((true, alive_if_unknown)),
         false => {}
     }
-    let mut killed_if_unknown = Proof::new(b, shut, true, effort.budget.min(allowance.left));
+    let mut killed_if_unknown = Proof::new(b, shut, true, effort, allowance);
     let answer = killed_if_unknown.killed(b, first);
-    allowance.spend(killed_if_unknown.nodes);
+    allowance.spend(killed_if_unknown.made);
     match answer? {
         false => Some((true, killed_if_unknown)),
         true => None,
@@ -455,6 +466,11 @@ struct Proof {
     nodes: u32,
     /// The most positions to expand.
     budget: u32,
+    /// Positions made so far: a board for each play of each expansion.
+    made: u32,
+    /// The most positions to make: the effort's, or what is left of the estimate's
+    /// allowance if less.
+    max_made: u32,
     /// The longest line read.
     depth: usize,
     /// What a repeated position, or one past the depth limit, counts as.
@@ -470,13 +486,21 @@ struct Proof {
 }
 
 impl Proof {
-    fn new(b: &Board, shut: &Shut, unknown_kills: bool, budget: u32) -> Proof {
+    fn new(
+        b: &Board,
+        shut: &Shut,
+        unknown_kills: bool,
+        effort: Effort,
+        allowance: &Allowance,
+    ) -> Proof {
         Proof {
             owner: shut.owner,
             points: shut.played(),
             target: target(b, shut),
             nodes: 0,
-            budget,
+            budget: effort.budget,
+            made: 0,
+            max_made: effort.positions.min(allowance.left),
             depth: (2 * shut.points.len() + 6).min(MAX_DEPTH),
             unknown_kills,
             met_unknown: false,
@@ -580,6 +604,7 @@ impl Proof {
             plays.push(None);
         }
         let children: Vec<Box<Board>> = plays.iter().map(|&m| self.after(b, m, c)).collect();
+        self.made = self.made.saturating_add(children.len() as u32);
         // A child settled stays settled: it is judged once, not at every turn of the loop.
         let settled: Vec<Option<Numbers>> = children
             .iter()
@@ -594,7 +619,7 @@ impl Proof {
                 .map(|(child, s)| s.unwrap_or_else(|| self.known_unsettled(child, c.opponent())))
                 .collect();
             n = combine(&numbers, attacker);
-            if n.p >= th.p || n.d >= th.d || self.nodes >= self.budget {
+            if n.p >= th.p || n.d >= th.d || self.spent() {
                 break;
             }
             let (best, child_th) = next_child(&numbers, attacker, n, th);
@@ -608,6 +633,11 @@ impl Proof {
             self.spare.give(child);
         }
         n
+    }
+
+    /// Whether the budget, or the positions the search may make, are spent.
+    fn spent(&self) -> bool {
+        self.nodes >= self.budget || self.made >= self.max_made
     }
 
     /// After a search that proved `captured` with `c` to move, the play of `c` that
@@ -1000,6 +1030,7 @@ mod tests {
         // needs about twice the positions, and dies too.
         let longer = Effort {
             budget: 2 * EFFORT_ENDED.budget,
+            positions: 2 * EFFORT_ENDED.positions,
             ..EFFORT_ENDED
         };
         assert_eq!(lives(&b, &shut, Color::Black, EFFORT_ENDED), None);
@@ -1009,12 +1040,43 @@ mod tests {
     }
 
     #[test]
+    fn a_search_stops_at_the_positions_it_may_make() {
+        let b = board(RECORD_146);
+        let shut = ended_shut(&b, "F6");
+        // White first proves the capture in some 83,000 expansions, which make some
+        // 440,000 positions: allowed 100,000 positions, the search gives up, having made
+        // no more than one expansion's plays past them.
+        let short = Effort {
+            positions: 100_000,
+            ..EFFORT_ENDED
+        };
+        let mut allowance = Allowance::UNLIMITED;
+        assert_eq!(
+            lives_within(&b, &shut, Color::White, short, &mut allowance),
+            None
+        );
+        let made = Allowance::UNLIMITED.left - allowance.left;
+        assert!(
+            (100_000..=100_000 + shut.played().len() as u32 + 1).contains(&made),
+            "{made}"
+        );
+        // Within the effort after the passes, the same search answers.
+        let mut allowance = Allowance::UNLIMITED;
+        assert_eq!(
+            lives_within(&b, &shut, Color::White, EFFORT_ENDED, &mut allowance),
+            Some(false)
+        );
+        let made = Allowance::UNLIMITED.left - allowance.left;
+        assert!((400_000..500_000).contains(&made), "{made}");
+    }
+
+    #[test]
     fn the_searches_of_one_estimate_share_an_allowance() {
         let b = board(RECORD_146);
         let shut = ended_shut(&b, "F6");
-        // White first needs more than 50,000 positions: within that allowance, no
-        // answer, and nothing left for the next search.
-        let mut short = Allowance { left: 50_000 };
+        // White first makes some 440,000 positions (in 83,000 expansions): within an
+        // allowance of 400,000, no answer, and nothing left for the next search.
+        let mut short = Allowance { left: 400_000 };
         assert_eq!(
             lives_within(&b, &shut, Color::White, EFFORT_ENDED, &mut short),
             None
@@ -1026,7 +1088,7 @@ mod tests {
             lives_within(&b, &shut, Color::White, EFFORT_ENDED, &mut whole),
             Some(false)
         );
-        assert!(whole.left > 0 && whole.left < Allowance::ENDED.left - 50_000);
+        assert!(whole.left > 0 && whole.left < Allowance::ENDED.left - 400_000);
         // What is left still reads the same question, and is spent again.
         let left = whole.left;
         assert_eq!(
@@ -1215,7 +1277,7 @@ mod tests {
         // A region too big for the effort still leaves its far points out.
         let small = Effort {
             max_points: shut.points.len(),
-            budget: EFFORT_ENDED.budget,
+            ..EFFORT_ENDED
         };
         assert_eq!(lives(&b, &shut, Color::White, small), Some(false));
     }
@@ -1262,7 +1324,7 @@ mod tests {
         let n = region.len() - 1;
         let small = Effort {
             max_points: n,
-            budget: EFFORT_ENDED.budget,
+            ..EFFORT_ENDED
         };
         let cut = Shut {
             points: region[..n].to_vec(),
