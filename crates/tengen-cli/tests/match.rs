@@ -243,11 +243,13 @@ fn gnugo(rules_option: &str) -> Option<String> {
 
 /// One game of tengen (Black, the engine command `tengen`) against GNU Go on 9x9 under
 /// `rules`: played to its end without a fault, scored with GNU Go's dead stones (and
-/// tengen's), and the record rescores. Returns the report.
+/// tengen's), and the record rescores. Returns the report. The referee sends both engines
+/// a seed: GNU Go otherwise seeds itself from the clock and plays another game every run
+/// (one of them, round 45, a count that took the debug engine over a minute).
 fn against_gnugo(tengen: &str, rules: &str, rules_option: &str, time: &str) -> Option<Value> {
     let gnugo = gnugo(rules_option)?;
     let dir = TempDir::new(rules);
-    let options = format!("--games 1 --size 9 --rules {rules} --time {time}");
+    let options = format!("--games 1 --size 9 --rules {rules} --time {time} --seed 1");
     let (report, stderr) = run_json(tengen, &gnugo, &options, Some(&dir.0));
     let game = &report["games"][0];
     assert_eq!(game["loss"], Value::Null, "{report}\n{stderr}");
