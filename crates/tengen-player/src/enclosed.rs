@@ -102,10 +102,11 @@ pub struct Allowance {
 }
 
 impl Allowance {
-    /// The allowance of one estimate of a game ended by its passes: the positions one
-    /// whole search of [`EFFORT_ENDED`] may make, about a second, however many regions
-    /// are read. Twice that (round 45) changed no count of the played-out sets.
-    pub const ENDED: Allowance = Allowance {
+    /// The allowance of one estimate: the positions one whole search of
+    /// [`EFFORT_ENDED`] may make, about a second, however many regions are read. Twice
+    /// that changed no count of the played-out sets, and a position still in play, which
+    /// had no allowance, no record's count (round 45).
+    pub const ESTIMATE: Allowance = Allowance {
         left: EFFORT_ENDED.positions,
     };
 
@@ -1083,12 +1084,12 @@ mod tests {
         );
         assert_eq!(short.left, 0);
         // With the allowance of an estimate the answer comes, and its cost is taken off.
-        let mut whole = Allowance::ENDED;
+        let mut whole = Allowance::ESTIMATE;
         assert_eq!(
             lives_within(&b, &shut, Color::White, EFFORT_ENDED, &mut whole),
             Some(false)
         );
-        assert!(whole.left > 0 && whole.left < Allowance::ENDED.left - 400_000);
+        assert!(whole.left > 0 && whole.left < Allowance::ESTIMATE.left - 400_000);
         // What is left still reads the same question, and is spent again.
         let left = whole.left;
         assert_eq!(

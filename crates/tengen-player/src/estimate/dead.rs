@@ -59,11 +59,7 @@ pub(super) fn read_dead(board: &Board, options: EstimateOptions) -> Reading {
     let undecided = |i: Idx| status[grid.k(board.point(i))] == Status::Undecided;
     settle_races(board, &mut dead, undecided);
     settle_captures(board, &mut dead, undecided);
-    let mut allowance = if options.ended {
-        enclosed::Allowance::ENDED
-    } else {
-        enclosed::Allowance::UNLIMITED
-    };
+    let mut allowance = enclosed::Allowance::ESTIMATE;
     let asked = settle_enclosed(board, &mut dead, undecided, options.ended, &mut allowance);
     if options.ended {
         settle_hemmed_in(
@@ -900,7 +896,7 @@ mod tests {
         for &s in asked_about {
             b.for_each_stone(b.idx(p(s)), |i| asked[i as usize] = true);
         }
-        let mut allowance = enclosed::Allowance::ENDED;
+        let mut allowance = enclosed::Allowance::ESTIMATE;
         let allowance = &mut allowance;
         settle_hemmed_in(
             b,
