@@ -5,7 +5,11 @@
 //! Japanese count of the kept position with the captured stones taken off). `-v` lists
 //! the positions that tengen or GNU Go gets wrong in any of these, with both answers.
 //!
-//! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [-v] [FILE]
+//! `--truth VERDICTS` (made by `scripts/played_out_truth.py`) also gives both tools' figures
+//! without the records whose truth that file calls ambiguous (a level-10 cleanup started
+//! by either colour captures other stones than the stored one).
+//!
+//! cargo run --release -p tengen-player --example played_out_eval -- [--half tune|eval] [--seed S] [--truth VERDICTS] [-v] [FILE]
 #![forbid(unsafe_code)]
 
 #[macro_use]
@@ -35,6 +39,14 @@ fn main() {
         .enumerate()
         .find(|(i, a)| !a.starts_with('-') && (*i == 0 || !args[i - 1].starts_with("--")))
         .map_or(played_out::SET.to_string(), |(_, a)| a.clone());
+    let ambiguous = match flag("--truth").map(|t| played_out::ambiguous_records(&t, &file)) {
+        Some(Ok(list)) => list,
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+        None => Vec::new(),
+    };
     let records = match played_out::read(&file) {
         Ok(r) => r,
         Err(e) => {
@@ -45,6 +57,8 @@ fn main() {
     // Per board size (0: all), for tengen and for GNU Go.
     let mut ours: BTreeMap<u8, Totals> = BTreeMap::new();
     let mut gnugo: BTreeMap<u8, Totals> = BTreeMap::new();
+    // The same without the records whose truth is ambiguous.
+    let mut clear = [Totals::default(), Totals::default()];
     let start = std::time::Instant::now();
     for r in &records {
         match half.as_deref() {
@@ -65,6 +79,10 @@ fn main() {
         for size in [0, r.size()] {
             ours.entry(size).or_default().add(v);
             gnugo.entry(size).or_default().add(g);
+        }
+        if !ambiguous.contains(&r.index) {
+            clear[0].add(v);
+            clear[1].add(g);
         }
         if verbose
             && (v.stones_right < v.stones
@@ -106,6 +124,19 @@ fn main() {
         };
         out!("{name:>5} tengen: {}", t.line());
         out!("{name:>5} GNU Go: {}", gnugo[size].line());
+    }
+    if flag("--truth").is_some() {
+        let left_out: Vec<String> = ambiguous.iter().map(|n| n.to_string()).collect();
+        out!(
+            "clear tengen: {}\nclear GNU Go: {}\n  (left out, their truth ambiguous: {})",
+            clear[0].line(),
+            clear[1].line(),
+            if left_out.is_empty() {
+                "none".to_string()
+            } else {
+                left_out.join(" ")
+            }
+        );
     }
     let n = ours.get(&0).map_or(0, |t| t.positions);
     out!(

@@ -83,11 +83,13 @@ fn estimated_as_the_truth(r: &Record) -> Estimate {
     e
 }
 
-/// The estimate of every position of the set at `path`, and GNU Go's list, judged
-/// against the set's truth.
-fn judged(path: &str) -> (Totals, Totals) {
+/// The judgements of tengen's estimate and of GNU Go's list on the set at `path`: on every
+/// record, then on the records whose truth is clear ([`played_out::TRUTH`]).
+fn judged(path: &str) -> [Totals; 4] {
     let records = played_out::read(path).unwrap();
+    let ambiguous = played_out::ambiguous_records(played_out::TRUTH, path).unwrap();
     let (mut ours, mut gnugo) = (Totals::default(), Totals::default());
+    let (mut ours_clear, mut gnugo_clear) = (Totals::default(), Totals::default());
     for r in &records {
         let e = estimate(r.game.board(), EstimateOptions::for_game(&r.game));
         // What the estimate hands the count: dead stones are stones of the position,
@@ -106,10 +108,15 @@ fn judged(path: &str) -> (Totals, Totals) {
             r.index,
             e.fills
         );
-        ours.add(r.judge_estimate(&e));
-        gnugo.add(r.judge(&r.gnugo_dead, &[]));
+        let (v, g) = (r.judge_estimate(&e), r.judge(&r.gnugo_dead, &[]));
+        ours.add(v);
+        gnugo.add(g);
+        if !ambiguous.contains(&r.index) {
+            ours_clear.add(v);
+            gnugo_clear.add(g);
+        }
     }
-    (ours, gnugo)
+    [ours, gnugo, ours_clear, gnugo_clear]
 }
 
 #[test]
@@ -226,6 +233,18 @@ fn the_estimator_keeps_its_accuracy_on_the_round_44_set() {
 }
 
 #[test]
+fn the_estimator_keeps_its_accuracy_on_the_round_46_set() {
+    // `played_out::FRESH_13F`, built in round 46, unseen: stones 99.50% (7,339 of 7,376),
+    // every stone right 95.0%, area and territory exact 96.2% (77 of 80); GNU Go's list
+    // 99.96%, 96.2%, 97.5%, 97.5%. Both miss 57 (ambiguous: the level-10 cleanups leave
+    // E13); tengen's own misses are 10 (White's 24-stone lower left, which Black kills
+    // moving first by taking the wall stone g1's one liberty h1: a region of 31 points,
+    // one over the shut-in search's limit) and 45 (Black's corner, which White kills
+    // moving first at a2 by tengen's search, and which no cleanup attacked).
+    holds_floors(played_out::FRESH_13F, 80, 99.4, [93.7, 95.0, 95.0]);
+}
+
+#[test]
 fn a_connecting_fill_in_the_owners_own_eye_keeps_her_group() {
     // Record 32 of the 13x13 set of seed 47, lower left (White's a3 b3 c4 d2-d4 e2 f1 f2
     // g2 round Black's c3):
@@ -296,9 +315,27 @@ fn the_estimator_keeps_its_accuracy_on_the_played_out_set() {
 /// Judges the estimator on the set at `path`, which must hold `positions` positions, and
 /// asserts its floors: the share of stones right, then of positions with every stone
 /// right, with the area count exact and with the territory count exact.
+///
+/// On the records whose truth is clear, tengen's territory counts may miss no more than
+/// [`CLEAR_TERRITORY_MISSES`] says for the set.
 fn holds_floors(path: &str, positions: u32, stones: f64, [all_right, area, territory]: [f64; 3]) {
-    let (ours, gnugo) = judged(path);
+    let [ours, gnugo, ours_clear, gnugo_clear] = judged(path);
     println!("tengen: {}\nGNU Go: {}", ours.line(), gnugo.line());
+    println!(
+        "clear truths: tengen: {}\nclear truths: GNU Go: {}",
+        ours_clear.line(),
+        gnugo_clear.line()
+    );
+    let name = played_out::set_name(path);
+    let allowed = CLEAR_TERRITORY_MISSES
+        .iter()
+        .find(|(set, _)| *set == name)
+        .map_or(0, |&(_, n)| n);
+    assert!(
+        ours_clear.positions - ours_clear.territory_exact <= allowed,
+        "{name}, clear truths: {}",
+        ours_clear.line()
+    );
     assert_eq!(ours.positions, positions);
     assert!(ours.stone_pct() >= stones, "{}", ours.line());
     assert!(ours.pct(ours.all_right) >= all_right, "{}", ours.line());
@@ -308,6 +345,85 @@ fn holds_floors(path: &str, positions: u32, stones: f64, [all_right, area, terri
         "{}",
         ours.line()
     );
+}
+
+/// Each set's records whose truth is clear ([`played_out::TRUTH`]) and whose territory
+/// count tengen misses, when the verdicts were made (round 46 of
+/// docs/estimator-misses.md): the sets not named have none.
+const CLEAR_TERRITORY_MISSES: [(&str, u32); 5] = [
+    // 95 (GNU Go's list misses it too) and 501.
+    ("played_out", 2),
+    // 42.
+    ("played_out_fresh9", 1),
+    // 48.
+    ("played_out_fresh13b", 1),
+    // 39 and 48.
+    ("played_out_fresh13e", 2),
+    // 10 and 45.
+    ("played_out_fresh13f", 2),
+];
+
+#[test]
+fn every_stored_record_has_a_truth_verdict() {
+    // The verdicts (scripts/played_out_truths.sh) name every record of every stored set
+    // once, and say what they found: a clear truth is one both level-10 cleanups agree
+    // with (`=` twice), an ambiguous one has a difference.
+    let verdicts = played_out::read_truth(played_out::TRUTH).unwrap();
+    let mut named: Vec<(String, usize)> =
+        verdicts.iter().map(|v| (v.set.clone(), v.index)).collect();
+    named.sort();
+    let mut records = Vec::new();
+    for path in played_out::ALL_SETS {
+        let name = played_out::set_name(path).to_string();
+        records.extend(
+            played_out::read(path)
+                .unwrap()
+                .iter()
+                .map(|r| (name.clone(), r.index)),
+        );
+    }
+    records.sort();
+    let missing: Vec<_> = records.iter().filter(|r| !named.contains(r)).collect();
+    let unknown: Vec<_> = named.iter().filter(|v| !records.contains(v)).collect();
+    assert!(
+        missing.is_empty() && unknown.is_empty(),
+        "records without a verdict: {missing:?}; verdicts of no record: {unknown:?}"
+    );
+    assert_eq!(named.len(), records.len(), "a record with two verdicts");
+    for v in &verdicts {
+        assert_eq!(v.ambiguous, v.differences.iter().any(|d| d != "="), "{v:?}");
+    }
+    // Most truths are clear; the ambiguous ones are where the two tools part.
+    let ambiguous = verdicts.iter().filter(|v| v.ambiguous).count();
+    assert!(
+        ambiguous * 20 < verdicts.len(),
+        "{ambiguous} of {}",
+        verdicts.len()
+    );
+}
+
+#[test]
+fn a_truth_verdict_names_its_line_when_it_is_malformed() {
+    let dir = std::env::temp_dir().join(format!("tengen-truth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("verdicts.txt");
+    let path = path.to_str().unwrap();
+    std::fs::write(path, "played_out 1 clear = =\nplayed_out 2 maybe = +C3\n").unwrap();
+    let err = played_out::read_truth(path).unwrap_err();
+    assert!(err.ends_with(":2: unknown verdict \"maybe\""), "{err}");
+    std::fs::write(path, "played_out x clear = =\n").unwrap();
+    let err = played_out::read_truth(path).unwrap_err();
+    assert!(err.contains(":1: \"x\" is not a record number"), "{err}");
+    std::fs::write(
+        path,
+        "played_out 3 ambiguous = +C3\nplayed_out_fresh 3 ambiguous -D4 =\n",
+    )
+    .unwrap();
+    assert_eq!(
+        played_out::ambiguous_records(path, played_out::SET).unwrap(),
+        vec![3]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

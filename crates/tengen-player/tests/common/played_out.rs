@@ -75,6 +75,85 @@ pub const FRESH_9D: &str = data_file!("played_out_fresh9d.sgf.gz");
 /// 51`; on 19x19 GNU Go plays both colours), unseen by any change.
 pub const FRESH_19C: &str = data_file!("played_out_fresh19c.sgf.gz");
 
+/// A 13x13 set built in round 46 (`--tengen target/release/tengen --games 13:80 --seed
+/// 52`), unseen by any change.
+pub const FRESH_13F: &str = data_file!("played_out_fresh13f.sgf.gz");
+
+/// Every stored set, by its file.
+pub const ALL_SETS: [&str; 15] = [
+    SET, FRESH, FRESH_19, FRESH_9, FRESH_13, FRESH_19B, FRESH_13B, FRESH_9B, FRESH_13C, FRESH_13D,
+    FRESH_9C, FRESH_13E, FRESH_9D, FRESH_19C, FRESH_13F,
+];
+
+/// The verdicts on the stored sets' truths (`scripts/played_out_truths.sh`): for every
+/// record, whether GNU Go's cleanup played again at level 10, started by either colour,
+/// captures exactly the stones the stored cleanup captured (`clear`) or not
+/// (`ambiguous`: a group whose fate hangs on who moves first, or a weak cleanup's error).
+pub const TRUTH: &str = data_file!("played_out_truth.txt");
+
+/// One line of a verdicts file: `SET RECORD clear|ambiguous FIRST SECOND`, SET the set's
+/// file name without `.sgf.gz`, FIRST and SECOND how the cleanup started by the player
+/// to move, then by the other, differs from the stored one (`=`: not at all; `+C3`: it
+/// captured C3 too; `-C3`: it left C3; `unended`: it did not end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TruthVerdict {
+    /// The set's file name without `.sgf.gz`.
+    pub set: String,
+    /// The record's number in the set.
+    pub index: usize,
+    /// Whether either level-10 cleanup differs from the stored one.
+    pub ambiguous: bool,
+    /// How each level-10 cleanup differs.
+    pub differences: [String; 2],
+}
+
+/// The set name a verdict gives the set stored at `path`.
+pub fn set_name(path: &str) -> &str {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    file.strip_suffix(".sgf.gz").unwrap_or(file)
+}
+
+/// Reads a verdicts file; an error names the line.
+pub fn read_truth(path: &str) -> Result<Vec<TruthVerdict>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut verdicts = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let at = || format!("{path}:{}", k + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [set, index, verdict, first, second] = fields[..] else {
+            return Err(format!(
+                "{}: expected SET RECORD VERDICT FIRST SECOND",
+                at()
+            ));
+        };
+        let index = index
+            .parse()
+            .map_err(|_| format!("{}: {index:?} is not a record number", at()))?;
+        let ambiguous = match verdict {
+            "clear" => false,
+            "ambiguous" => true,
+            _ => return Err(format!("{}: unknown verdict {verdict:?}", at())),
+        };
+        verdicts.push(TruthVerdict {
+            set: set.to_string(),
+            index,
+            ambiguous,
+            differences: [first.to_string(), second.to_string()],
+        });
+    }
+    Ok(verdicts)
+}
+
+/// The records of the set at `set_path` that the verdicts file `truth` calls ambiguous.
+pub fn ambiguous_records(truth: &str, set_path: &str) -> Result<Vec<usize>, String> {
+    let name = set_name(set_path);
+    Ok(read_truth(truth)?
+        .into_iter()
+        .filter(|v| v.ambiguous && v.set == name)
+        .map(|v| v.index)
+        .collect())
+}
+
 /// One kept position and its truth.
 pub struct Record {
     /// The record's number in the set (`GN[played-out N]`).
