@@ -258,23 +258,10 @@ def play_game(index, size, plan):
         gnu_score = j.send("final_score")
         if judge:
             judge.close()
-        dead = set()
-        passes, cleanup = 0, 0
-        while passes < 2:
-            if cleanup > 2 * size * size:
-                return None
-            p = to_point(cleaners[colour].send(f"kgs-genmove_cleanup {colour}"), size)
-            other = cleaners["w" if colour == "b" else "b"]
-            other.send(f"play {colour} {to_vertex(p) if p else 'pass'}")
-            cleanup += 1
-            if p is None:
-                passes += 1
-            else:
-                passes = 0
-                for q in board.play(p, colour):
-                    if kept.get(q) is not None and kept[q] != colour:
-                        dead.add(q)
-            colour = "w" if colour == "b" else "b"
+        found = clean_up(cleaners, board, kept, colour, size)
+        if found is None:
+            return None
+        dead, cleanup = found
         # A stone captured and its point played again by its colour is still dead; a kept
         # stone is dead exactly when some cleanup capture took it.
         score = board.area() - KOMI
@@ -295,6 +282,29 @@ def play_game(index, size, plan):
         sgf.append(f";{mc.upper()}[{to_sgf(mp, size)}]")
     sgf.append(")\n")
     return "".join(sgf)
+
+
+def clean_up(cleaners, board, kept, colour, size):
+    """Plays `kgs-genmove_cleanup` for both colours (`cleaners` by colour), `colour`
+    first, on `board` until both pass: the stones of `kept` (the position before, by
+    point) that its captures took, and the moves played; None if it runs past its cap."""
+    dead, passes, played = set(), 0, 0
+    while passes < 2:
+        if played > 2 * size * size:
+            return None
+        p = to_point(cleaners[colour].send(f"kgs-genmove_cleanup {colour}"), size)
+        other = cleaners["w" if colour == "b" else "b"]
+        other.send(f"play {colour} {to_vertex(p) if p else 'pass'}")
+        played += 1
+        if p is None:
+            passes += 1
+        else:
+            passes = 0
+            for q in board.play(p, colour):
+                if kept.get(q) is not None and kept[q] != colour:
+                    dead.add(q)
+        colour = "w" if colour == "b" else "b"
+    return dead, played
 
 
 def plan_for(index, size, seed, tengen):

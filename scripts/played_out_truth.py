@@ -74,23 +74,8 @@ def cleanup(size, moves, first_passes):
             for e in cleaners.values():
                 e.send(f"play {colour} pass")
             colour = "w" if colour == "b" else "b"
-        dead, passes, played = set(), 0, 0
-        while passes < 2:
-            if played > 2 * size * size:
-                return None
-            p = pos.to_point(cleaners[colour].send(f"kgs-genmove_cleanup {colour}"), size)
-            cleaners["w" if colour == "b" else "b"].send(
-                f"play {colour} {pos.to_vertex(p) if p else 'pass'}")
-            played += 1
-            if p is None:
-                passes += 1
-            else:
-                passes = 0
-                for q in board.play(p, colour):
-                    if kept.get(q) is not None and kept[q] != colour:
-                        dead.add(q)
-            colour = "w" if colour == "b" else "b"
-        return dead
+        found = pos.clean_up(cleaners, board, kept, colour, size)
+        return None if found is None else found[0]
     finally:
         for e in cleaners.values():
             e.close()
